@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages';
+
+export const ZSocialLinks = z.object({
+  telegram: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  facebook: z.string().nullable(),
+  twitter: z.string().nullable(),
+  line: z.string().nullable(),
+});
+export type TSocialLinks = z.infer<typeof ZSocialLinks>;
+
+/** A payment channel (the spec's "currency option"): the MID a deposit is paid to. */
+export const ZPaymentChannel = z.object({
+  code: z.string(),
+  mid: z.string(),
+  displayName: z.string(),
+  currency: z.literal('LAK'),
+});
+export type TPaymentChannel = z.infer<typeof ZPaymentChannel>;
+
+/** Money limits as decimal strings: deposits in LAK, withdrawals in THB credit. */
+export const ZAgencyLimits = z.object({
+  depositMin: z.string(),
+  depositMax: z.string(),
+  withdrawMin: z.string(),
+  withdrawMax: z.string(),
+  promotionCreditThreshold: z.string(),
+});
+export type TAgencyLimits = z.infer<typeof ZAgencyLimits>;
+
+export const ZAgency = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  logoUrl: z.string(),
+  social: ZSocialLinks,
+  contacts: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  languages: z.array(z.enum(LANGUAGES)),
+  paymentChannels: z.array(ZPaymentChannel),
+  limits: ZAgencyLimits,
+  isSandbox: z.boolean(),
+});
+export type TAgency = z.infer<typeof ZAgency>;
+
+export const ZAgencyInfoResponse = z.object({ agency: ZAgency });
+export type TAgencyInfoResponse = z.infer<typeof ZAgencyInfoResponse>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Every stable error code the API can answer with (api.md, domain.md, the spec's catalogue).
+ * The web app translates each one under `errors.<CODE>` in all four languages.
+ */
+export const ERROR_CODES = [
+  // conventions
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'CSRF',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INTERNAL',
+  'UNKNOWN_PROVIDER',
+  // agency and players
+  'AGENCY_NOT_FOUND',
+  'USERNAME_TAKEN',
+  'INVALID_CREDENTIALS',
+  'WRONG_CURRENT_PASSWORD',
+  'PLAYER_BLOCKED',
+  // bank accounts
+  'BANK_ACCOUNT_EXISTS',
+  'ACCOUNT_IN_USED',
+  'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_NOT_ALLOWED',
+  'BANK_ACCOUNT_REQUIRED',
+  // credits and games
+  'PROVIDER_UNAVAILABLE',
+  'GAME_NEEDS_DEPOSIT',
+  // deposits and withdrawals
+  'AMOUNT_OUT_OF_RANGE',
+  'UNKNOWN_CHANNEL',
+  'OPEN_ORDER',
+  'DEPOSIT_NOT_ALLOWED',
+  'DEPOSIT_NOT_PAID',
+  'DEPOSIT_ALREADY_PAID',
+  'INSUFFICIENT_CREDIT',
+  'WITHDRAW_NOT_ALLOWED',
+  // promotions
+  'PROMOTION_AMOUNT_MISMATCH',
+  'PROMOTION_CREDIT_USED',
+  'PROMOTION_CREDIT_NOT_REACHED',
+  'PROMOTION_WITHDRAW_ALL',
+  'PROMOTION_INACTIVE',
+  'PROMOTION_ONE_AT_A_TIME',
+  'PROMOTION_USED_BY_PROVIDER',
+  'PROMOTION_ONLY_FOR_FIRST_ORDER',
+  'PROMOTION_ALREADY_USED',
+  'CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN',
+  'PROMOTION_USAGE',
+] as const;
+
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+/** Field-level validation codes carried in `error.fields`. */
+export const FIELD_ERROR_CODES = [
+  'REQUIRED',
+  'INVALID',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'INVALID_FORMAT',
+  'PASSWORD_MISMATCH',
+  'COMMON_PASSWORD',
+  'MUST_ACCEPT',
+] as const;
+export type TFieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export const ZApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+    params: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiError>;
