@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { loginViaForm, openAccountMenu, PASSWORD, registerViaForm } from './support';
+
+test('register → player area → logout → login → change password → login with the new one', async ({
+  page,
+}) => {
+  const { username } = await registerViaForm(page);
+  await expect(page.getByTestId('account-menu')).toContainText(`Player ${username}`);
+
+  // A signed-in player is sent from the public pages to /player.
+  for (const path of ['/', '/login', '/register']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/player$/);
+  }
+
+  await openAccountMenu(page);
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+  await page.goto('/player');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await loginViaForm(page, username, PASSWORD);
+
+  const newPassword = 'Another-pass-2027';
+  await openAccountMenu(page);
+  await page.getByTestId('change-password').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[name="currentPassword"]').fill('wrong-password-1');
+  await dialog.locator('input[name="newPassword"]').fill(newPassword);
+  await dialog.locator('input[name="confirmNewPassword"]').fill('does-not-match');
+  await dialog.getByTestId('change-password-save').click();
+  await expect(dialog.getByTestId('confirmNewPassword-error')).toBeVisible();
+
+  await dialog.locator('input[name="confirmNewPassword"]').fill(newPassword);
+  await dialog.getByTestId('change-password-save').click();
+  // Wrong current password: a toast, nothing changed.
+  await expect(page.getByTestId('toast-error')).toBeVisible();
+
+  await dialog.locator('input[name="currentPassword"]').fill(PASSWORD);
+  await dialog.getByTestId('change-password-save').click();
+  await page.getByTestId('password-changed-confirm').click();
+  await page.waitForLoadState('load');
+
+  await openAccountMenu(page);
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+
+  // The old password no longer works, the new one does.
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByTestId('form-error')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginViaForm(page, username, newPassword);
+});
+
+test('a visitor at /player/deposit lands on /login', async ({ page }) => {
+  await page.goto('/player/deposit');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+});
+
+test('the username check reports a taken name before submitting', async ({ page, browser }) => {
+  const { username } = await registerViaForm(page);
+  const visitor = await browser.newPage();
+  await visitor.goto('/register');
+  await visitor.locator('input[name="username"]').fill(username);
+  await expect(visitor.getByTestId('username-error')).toBeVisible();
+  await visitor.close();
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+/** A host the demo agency does not answer on, resolved to this machine by Chromium itself. */
+export const UNKNOWN_AGENCY_HOST = 'unknown-agency.test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../.e2e-artifacts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL,
+    locale: 'lo-LA',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--host-resolver-rules=MAP ${UNKNOWN_AGENCY_HOST} 127.0.0.1`,
+      ],
+    },
+  },
+  webServer: {
+    command: 'node e2e/serve.mjs',
+    cwd: '..',
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    url: `http://127.0.0.1:${port}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

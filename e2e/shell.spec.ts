@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { baseURL, UNKNOWN_AGENCY_HOST } from './playwright.config';
+import { registerViaForm } from './support';
+
+test('the language switch to th survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
+  await page.getByTestId('language-select').click();
+  await page.getByRole('option', { name: 'ไทย' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('th');
+});
+
+test('an unknown host shows the agency error page', async ({ page }) => {
+  const url = new URL(baseURL);
+  url.hostname = UNKNOWN_AGENCY_HOST;
+  await page.goto(url.toString());
+  await expect(page.getByTestId('agency-error')).toBeVisible();
+});
+
+test('phone width: bottom bar and mobile footer', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await registerViaForm(page);
+  await expect(page.getByTestId('bottom-bar')).toBeVisible();
+  await expect(page.getByTestId('footer-mobile')).toBeVisible();
+  await expect(page.getByTestId('footer-desktop')).toBeHidden();
+  await expect(page.getByTestId('topbar-deposit')).toBeHidden();
+  await page.getByTestId('menu-toggle').click();
+  const drawer = page.getByTestId('nav-drawer');
+  await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  // The drawer is 393 px wide, clipped to the viewport on a phone.
+  expect(Math.round(box?.width ?? 0)).toBe(375);
+});
+
+test('desktop width: Deposit in the top bar, 393 px drawer, desktop footer, scroll-to-top', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerViaForm(page);
+  await expect(page.getByTestId('topbar-deposit')).toBeVisible();
+  await expect(page.getByTestId('bottom-bar')).toBeHidden();
+  await expect(page.getByTestId('footer-desktop')).toBeVisible();
+  await expect(page.getByTestId('footer-mobile')).toBeHidden();
+
+  await page.getByTestId('menu-toggle').click();
+  const drawer = page.getByTestId('nav-drawer');
+  await expect(drawer).toBeVisible();
+  expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(393);
+  // Choosing an entry navigates (query string kept) and closes the drawer; the entry is highlighted.
+  await drawer.locator('a[href="/player/game/askmebet?tab=Slot"]').click();
+  await expect(page).toHaveURL(/\/player\/game\/askmebet\?tab=Slot$/);
+  await expect(drawer).toBeHidden();
+  await page.getByTestId('menu-toggle').click();
+  await expect(drawer.locator('a[href="/player/game/askmebet?tab=Slot"]')).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/player$/);
+  await expect(page.getByTestId('scroll-top')).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('scroll-top')).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 700));
+  await expect(page.getByTestId('scroll-top')).toBeVisible();
+});
+
+for (const path of ['/', '/login', '/register']) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  });
+}
+
+test('axe finds no serious or critical violation on /player', async ({ page }) => {
+  await registerViaForm(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+});
