@@ -1,0 +1,73 @@
+import type { TProvider } from '@lc/shared/providers';
+
+/** A player's wallet at a provider; `username` is the provider-side member name we derive from the player. */
+export interface ProviderMember {
+  username: string;
+}
+
+export type TransferDirection = 'in' | 'out';
+
+/** A transfer the provider has applied. Amounts are THB satang. */
+export interface ProviderTransfer {
+  reference: string;
+  direction: TransferDirection;
+  amount: bigint;
+  /** The member's provider balance right after this transfer. */
+  balanceAfter: bigint;
+}
+
+/**
+ * How a transfer request ended, as far as we can know it:
+ * - `applied`: the provider has it (possibly found by reference after a lost answer);
+ * - `rejected`: the provider refused it (e.g. insufficient balance) and moved nothing;
+ * - `unknown`: neither the request nor the look-up answered; the caller must keep the operation pending and
+ *   resolve it later by reference (never by sending a new transfer with a new reference).
+ */
+export type TransferOutcome =
+  | { status: 'applied'; transfer: ProviderTransfer }
+  | { status: 'rejected'; code: string }
+  | { status: 'unknown'; reason: string };
+
+export interface GameTab {
+  id: string;
+  label: string;
+}
+
+export interface Game {
+  code: string;
+  name: string;
+  imageUrl: string;
+  category: string;
+  tab: string;
+}
+
+export interface GameCatalogue {
+  tabs: GameTab[];
+  games: Game[];
+}
+
+/** The one interface all five transfer-wallet game providers are reached through. */
+export interface GameProvider {
+  readonly provider: TProvider;
+  ensureMember(member: ProviderMember): Promise<void>;
+  getBalance(member: ProviderMember): Promise<bigint>;
+  transfer(
+    member: ProviderMember,
+    direction: TransferDirection,
+    amount: bigint,
+    reference: string,
+  ): Promise<TransferOutcome>;
+  findTransfer(reference: string): Promise<ProviderTransfer | null>;
+  listGames(tab?: string): Promise<GameCatalogue>;
+  launchUrl(member: ProviderMember, gameCode: string): Promise<string>;
+}
+
+/** Raised when a provider cannot be reached or answers with an error we cannot act on. */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    readonly provider: TProvider,
+    reason: string,
+  ) {
+    super(`provider ${provider} unavailable: ${reason}`);
+  }
+}

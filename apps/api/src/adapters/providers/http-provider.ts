@@ -1,0 +1,180 @@
+import { formatMinor, parseMoney } from '@lc/shared/money';
+import type { TProvider } from '@lc/shared/providers';
+import { z } from 'zod';
+import {
+  type GameCatalogue,
+  type GameProvider,
+  type ProviderMember,
+  type ProviderTransfer,
+  ProviderUnavailableError,
+  type TransferDirection,
+  type TransferOutcome,
+} from './game-provider';
+import { signRequest } from './signing';
+
+export interface HttpProviderOptions {
+  provider: TProvider;
+  /** e.g. https://api.provider.example/v1 or http://127.0.0.1:3000/sandbox/providers/askmebet */
+  baseUrl: string;
+  /** Shared secret used to sign every request. */
+  key: string;
+  timeoutMs?: number;
+  /** Attempts for idempotent calls (reads, ensure-member, look-ups); a transfer is never re-sent blindly. */
+  attempts?: number;
+  now?: () => number;
+}
+
+const ZTransfer = z.object({
+  reference: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: z.string(),
+  balanceAfter: z.string(),
+});
+const ZBalance = z.object({ balance: z.string() });
+const ZCatalogue = z.object({
+  tabs: z.array(z.object({ id: z.string(), label: z.string() })),
+  games: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      imageUrl: z.string(),
+      category: z.string(),
+      tab: z.string(),
+    }),
+  ),
+});
+const ZLaunch = z.object({ url: z.string() });
+const ZErrorBody = z.object({ code: z.string() });
+
+class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** The transfer-wallet HTTP client shared by the five providers (each with its own base URL and key). */
+export class HttpGameProvider implements GameProvider {
+  readonly provider: TProvider;
+  private readonly timeoutMs: number;
+  private readonly attempts: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HttpProviderOptions) {
+    this.provider = options.provider;
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.attempts = options.attempts ?? 3;
+    this.now = options.now ?? Date.now;
+  }
+
+  async ensureMember(member: ProviderMember): Promise<void> {
+    await this.idempotent(() => this.request('POST', '/members', { username: member.username }));
+  }
+
+  async getBalance(member: ProviderMember): Promise<bigint> {
+    const path = `/members/${encodeURIComponent(member.username)}/balance`;
+    const body = ZBalance.parse(await this.idempotent(() => this.request('GET', path)));
+    return parseMoney(body.balance, 'THB');
+  }
+
+  async transfer(
+    member: ProviderMember,
+    direction: TransferDirection,
+    amount: bigint,
+    reference: string,
+  ): Promise<TransferOutcome> {
+    const payload = { username: member.username, direction, amount: formatMinor(amount, 'THB'), reference };
+    try {
+      return { status: 'applied', transfer: toTransfer(await this.request('POST', '/transfers', payload)) };
+    } catch (error) {
+      if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500) {
+        const parsed = ZErrorBody.safeParse(error.body);
+        return { status: 'rejected', code: parsed.success ? parsed.data.code : `HTTP_${error.status}` };
+      }
+      // The answer is missing (timeout, lost connection, 5xx): the provider may or may not have applied it.
+      // Only a look-up by the same reference can tell; sending it again could move the money twice elsewhere.
+      try {
+        const found = await this.findTransfer(reference);
+        if (found) return { status: 'applied', transfer: found };
+        return { status: 'unknown', reason: `no transfer ${reference} after ${describe(error)}` };
+      } catch (lookupError) {
+        return { status: 'unknown', reason: `look-up failed: ${describe(lookupError)}` };
+      }
+    }
+  }
+
+  async findTransfer(reference: string): Promise<ProviderTransfer | null> {
+    const path = `/transfers/${encodeURIComponent(reference)}`;
+    try {
+      return toTransfer(await this.idempotent(() => this.request('GET', path)));
+    } catch (error) {
+      if (error instanceof HttpStatusError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async listGames(tab?: string): Promise<GameCatalogue> {
+    const query = tab ? `?tab=${encodeURIComponent(tab)}` : '';
+    return ZCatalogue.parse(await this.idempotent(() => this.request('GET', `/games${query}`)));
+  }
+
+  async launchUrl(member: ProviderMember, gameCode: string): Promise<string> {
+    const body = await this.idempotent(() =>
+      this.request('POST', '/launch', { username: member.username, gameCode }),
+    );
+    return ZLaunch.parse(body).url;
+  }
+
+  /** Retries calls that are safe to repeat, on network errors and 5xx only, with a short backoff. */
+  private async idempotent(call: () => Promise<unknown>): Promise<unknown> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        lastError = error;
+        const isClientError = error instanceof HttpStatusError && error.status < 500;
+        if (isClientError || attempt === this.attempts) break;
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
+      }
+    }
+    if (lastError instanceof HttpStatusError && lastError.status < 500) throw lastError;
+    throw new ProviderUnavailableError(this.provider, describe(lastError));
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+    const url = new URL(this.options.baseUrl.replace(/\/$/, '') + path);
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const timestamp = String(this.now());
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-timestamp': timestamp,
+        'x-signature': signRequest(this.options.key, timestamp, method, url.pathname + url.search, body),
+      },
+      body: payload === undefined ? undefined : body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    if (!response.ok) throw new HttpStatusError(response.status, parsed);
+    return parsed;
+  }
+}
+
+function toTransfer(body: unknown): ProviderTransfer {
+  const parsed = ZTransfer.parse(body);
+  return {
+    reference: parsed.reference,
+    direction: parsed.direction,
+    amount: parseMoney(parsed.amount, 'THB'),
+    balanceAfter: parseMoney(parsed.balanceAfter, 'THB'),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

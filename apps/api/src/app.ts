@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDb } from './db/client';
+import { ensureOpsToken, type OpsToken } from './lib/ops-token';
+import { type Clock, systemClock } from './lib/time';
+import { registerAgencyResolver } from './modules/agency/agency-resolver';
+import { agencyRoutes } from './modules/agency/agency-routes';
+import { seedDemoAgency } from './modules/agency/seed-demo-agency';
+import { fingerprintRoutes } from './modules/fingerprint/fingerprint-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { accountRoutes } from './modules/players/account-routes';
+import { authRoutes } from './modules/players/auth-routes';
+import { registerDb } from './plugins/db';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerCsrfGuard, registerJsonParser, registerSecurityHeaders } from './plugins/security';
+import { registerSession } from './plugins/session';
+import { registerSpa } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The app's clock: use it instead of `new Date()` so tests can move time. */
+    now: Clock;
+    opsToken: OpsToken;
+  }
+}
+
+export type AppDeps = {
+  /** Injected clock (tests move time to check session expiry, throttles, deposit expiry). */
+  now?: Clock;
+  /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
+  logStream?: { write: (line: string) => void };
+};
+
+export type App = FastifyInstance<RawServerDefault>;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+export const BODY_LIMIT = 64 * 1024;
+
+// No secret reaches the logs: passwords, tokens, cookies, authorization and bank account numbers.
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-ops-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.confirmNewPassword',
+  '*.token',
+  '*.accountNumber',
+];
+
+/** Builds the whole API (database opened and migrated, sandbox seed applied); call `app.close()` to release. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Accept a well-formed incoming id (from a proxy) so logs line up; otherwise make one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('now', deps.now ?? systemClock);
+  app.decorate('opsToken', ensureOpsToken(config.opsToken, config.dataDir));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const handle = await openDb(config);
+  registerDb(app, handle);
+  try {
+    await handle.migrate();
+    if (config.sandbox) await seedDemoAgency(handle.db, config.agencyHosts);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  await registerSecurityHeaders(app, { isHttps: config.sessionSecure });
+  registerCsrfGuard(app);
+  await registerSession(app, { secure: config.sessionSecure });
+  registerAgencyResolver(app);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+  await app.register(agencyRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(fingerprintRoutes);
+  await registerSpa(app, config.webDist);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,3 @@
+export * from './agency';
+export * from './bank-accounts';
+export * from './players';

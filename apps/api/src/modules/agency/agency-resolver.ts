@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AgencyRow } from '../../db/schema/agency';
+import { AppError } from '../../lib/app-error';
+import { hostOf } from '../../plugins/security';
+import { findAgencyByHost } from './agency-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Agency by host with a short per-process cache (settings changes show within a few seconds). */
+    resolveAgency: (host: string) => Promise<AgencyRow | null>;
+  }
+  interface FastifyRequest {
+    agency: AgencyRow | null;
+  }
+}
+
+const CACHE_MS = 5_000;
+
+export function registerAgencyResolver(app: FastifyInstance): void {
+  const cache = new Map<string, { agency: AgencyRow | null; expiresAt: number }>();
+  app.decorate('resolveAgency', async (host: string) => {
+    const hit = cache.get(host);
+    // Real time, not the injected clock: this is a performance cache, not business logic.
+    if (hit && hit.expiresAt > Date.now()) return hit.agency;
+    const agency = await findAgencyByHost(app.db, host);
+    if (cache.size > 1000) cache.clear(); // unknown hosts must not grow it without bound
+    cache.set(host, { agency, expiresAt: Date.now() + CACHE_MS });
+    return agency;
+  });
+  app.decorateRequest('agency', null);
+}
+
+/** preHandler: sets `request.agency` from the Host header; unknown host → 404 AGENCY_NOT_FOUND. */
+export async function requireAgency(request: FastifyRequest): Promise<void> {
+  if (request.agency) return;
+  const agency = await request.server.resolveAgency(hostOf(request));
+  if (!agency) throw new AppError(404, 'AGENCY_NOT_FOUND', 'No agency answers on this host');
+  request.agency = agency;
+}
+
+/** The agency of a request that went through `requireAgency`. */
+export function agencyOf(request: FastifyRequest): AgencyRow {
+  if (!request.agency) throw new Error('requireAgency did not run for this route');
+  return request.agency;
+}

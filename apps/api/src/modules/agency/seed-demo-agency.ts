@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agencies, agencyHosts } from '../../db/schema/agency';
+
+export const DEMO_AGENCY_CODE = 'demo';
+
+/**
+ * Sandbox seed (idempotent): the demo agency and its hosts. An existing demo agency is left as it is so
+ * settings changed by ops survive restarts; only missing hosts are added.
+ */
+export async function seedDemoAgency(db: Db, extraHosts: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(agencies)
+      .values({
+        code: DEMO_AGENCY_CODE,
+        name: 'Lao Credit Demo',
+        logoUrl: '/brand/logo.svg',
+        social: {
+          telegram: 'https://t.me/laocredit_demo',
+          whatsapp: 'https://wa.me/8562055555555',
+          facebook: 'https://www.facebook.com/laocredit.demo',
+          twitter: 'https://twitter.com/laocredit_demo',
+          line: 'https://line.me/R/ti/p/@laocredit',
+        },
+        contactPhone: '+856 20 5555 5555',
+        contactEmail: 'support@laocredit.example',
+        languages: ['lo', 'cn', 'vn', 'th'],
+        paymentChannels: [
+          { code: 'bcel-main', mid: 'MID-BCEL-0001', displayName: 'BCEL One', currency: 'LAK' },
+          { code: 'ldb-main', mid: 'MID-LDB-0001', displayName: 'LDB Trust', currency: 'LAK' },
+        ],
+        depositMinLak: 20_000n,
+        depositMaxLak: 20_000_000n,
+        withdrawMinSatang: 5_000n,
+        withdrawMaxSatang: 10_000_000n,
+        promotionThresholdSatang: 500n,
+        isSandbox: true,
+      })
+      .onConflictDoNothing({ target: agencies.code });
+    const [demo] = await tx
+      .select({ id: agencies.id })
+      .from(agencies)
+      .where(eq(agencies.code, DEMO_AGENCY_CODE));
+    if (!demo) throw new Error('demo agency missing after seed');
+    const hosts = [...new Set(['localhost', '127.0.0.1', ...extraHosts])];
+    await tx
+      .insert(agencyHosts)
+      .values(hosts.map((host) => ({ host, agencyId: demo.id })))
+      .onConflictDoNothing({ target: agencyHosts.host });
+  });
+}

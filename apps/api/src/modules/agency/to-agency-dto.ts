@@ -1,0 +1,25 @@
+import type { TAgency } from '@lc/shared/contracts/agency';
+import { formatMinor } from '@lc/shared/money';
+import type { AgencyRow } from '../../db/schema/agency';
+
+/** The public allowlist of an agency row (api.md `agency`). */
+export function toAgencyDto(row: AgencyRow): TAgency {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    logoUrl: row.logoUrl,
+    social: row.social,
+    contacts: { phone: row.contactPhone, email: row.contactEmail },
+    languages: row.languages,
+    paymentChannels: row.paymentChannels,
+    limits: {
+      depositMin: formatMinor(row.depositMinLak, 'LAK'),
+      depositMax: formatMinor(row.depositMaxLak, 'LAK'),
+      withdrawMin: formatMinor(row.withdrawMinSatang, 'THB'),
+      withdrawMax: formatMinor(row.withdrawMaxSatang, 'THB'),
+      promotionCreditThreshold: formatMinor(row.promotionThresholdSatang, 'THB'),
+    },
+    isSandbox: row.isSandbox,
+  };
+}

@@ -1,0 +1,50 @@
+import { ZBacklistResponse, ZChangePasswordRequest, ZPlayerInfoResponse } from '@lc/shared/contracts/players';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, ZNoContent } from '../../lib/route-schemas';
+import { playerOf, requirePlayer } from '../../plugins/session';
+import { changePassword } from './change-password';
+import { getPlayerInfo } from './get-player-info';
+import { requestMeta } from './request-meta';
+
+/** The signed-in player's own account. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v2/players/info',
+    {
+      preHandler: requirePlayer,
+      schema: { tags: ['players'], response: { 200: ZPlayerInfoResponse, ...errorResponses(401, 404) } },
+    },
+    async (request) => getPlayerInfo(app.db, playerOf(request)),
+  );
+
+  app.post(
+    '/api/v2/players/security/password/change',
+    {
+      preHandler: requirePlayer,
+      schema: {
+        tags: ['players'],
+        body: ZChangePasswordRequest,
+        response: { 204: ZNoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const player = playerOf(request);
+      const { token } = await changePassword(app.db, player, request.body, requestMeta(request));
+      request.log.info({ event: 'auth.password.change', playerId: player.id }, 'password changed');
+      reply.setSessionCookie(token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v2/players/backlist',
+    {
+      preHandler: requirePlayer,
+      schema: { tags: ['players'], response: { 200: ZBacklistResponse, ...errorResponses(401, 404) } },
+    },
+    async (request) => {
+      const player = playerOf(request);
+      return { blocked: player.blockedAt !== null, reason: player.blockReason };
+    },
+  );
+};

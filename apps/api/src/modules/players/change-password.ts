@@ -1,0 +1,38 @@
+import type { TChangePasswordRequest } from '@lc/shared/contracts/players';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type PlayerRow, players } from '../../db/schema/players';
+import { AppError } from '../../lib/app-error';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { createSession } from '../sessions/create-session';
+import { deletePlayerSessions } from '../sessions/delete-sessions';
+import type { RequestMeta } from './request-meta';
+
+/**
+ * Sets a new password, ends every session of the player (a thief's included) and returns the token of a
+ * fresh session that replaces the current one.
+ */
+export async function changePassword(
+  db: Db,
+  player: PlayerRow,
+  body: TChangePasswordRequest,
+  meta: RequestMeta,
+): Promise<{ token: string }> {
+  if (!(await verifyPassword(player.passwordHash, body.currentPassword))) {
+    throw new AppError(400, 'WRONG_CURRENT_PASSWORD', 'Current password is wrong');
+  }
+  if (isCommonPassword(body.newPassword)) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Password is too common', { newPassword: 'COMMON_PASSWORD' });
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(players)
+      .set({ passwordHash, passwordChangedAt: meta.now })
+      .where(eq(players.id, player.id));
+    await deletePlayerSessions(tx, player.id);
+    const session = await createSession(tx, { playerId: player.id, agencyId: player.agencyId, ...meta });
+    return { token: session.token };
+  });
+}

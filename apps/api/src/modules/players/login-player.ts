@@ -1,0 +1,40 @@
+import type { TLoginRequest } from '@lc/shared/contracts/players';
+import type { Db } from '../../db/client';
+import type { PlayerRow } from '../../db/schema/players';
+import { AppError } from '../../lib/app-error';
+import { verifyDummyPassword, verifyPassword } from '../../lib/password';
+import { createSession } from '../sessions/create-session';
+import { deleteSessionByToken } from '../sessions/delete-sessions';
+import { assertLoginAllowed, clearUsernameFailures, recordLoginFailure } from './login-throttle';
+import { findPlayerByUsername } from './players-repository';
+import type { RequestMeta } from './request-meta';
+
+export type LoginInput = {
+  agencyId: string;
+  body: TLoginRequest;
+  /** The session cookie the browser still carried: rotated away at login. */
+  previousToken: string | undefined;
+  meta: RequestMeta;
+};
+
+/** Checks the credentials (throttled) and starts a new session; one 401 for unknown user and wrong password. */
+export async function loginPlayer(db: Db, input: LoginInput): Promise<{ player: PlayerRow; token: string }> {
+  const username = input.body.username.toLowerCase();
+  const key = { agencyId: input.agencyId, username, ip: input.meta.ip, now: input.meta.now };
+  await assertLoginAllowed(db, key);
+  const player = await findPlayerByUsername(db, input.agencyId, username);
+  const isValid = player
+    ? await verifyPassword(player.passwordHash, input.body.password)
+    : await verifyDummyPassword(input.body.password);
+  if (!player || !isValid) {
+    await recordLoginFailure(db, key);
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
+  }
+  const token = await db.transaction(async (tx) => {
+    if (input.previousToken) await deleteSessionByToken(tx, input.previousToken);
+    await clearUsernameFailures(tx, key);
+    const session = await createSession(tx, { playerId: player.id, agencyId: input.agencyId, ...input.meta });
+    return session.token;
+  });
+  return { player, token };
+}

@@ -1,0 +1,96 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeHost } from '../config';
+import { AppError } from '../lib/app-error';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Strict CSP and the usual security headers on every answer (SPA and API). */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { isHttps: boolean },
+): Promise<void> {
+  await app.register(helmet, {
+    // HSTS only where the site is served over HTTPS (production); on http://localhost it would only confuse.
+    strictTransportSecurity: options.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes CSS variables and component styles into <style> tags at runtime, so inline
+        // styles must be allowed; scripts stay strictly same-origin with no inline code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The SPA loads only same-origin resources; COEP would only get in the way of later game iframes.
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
+function isOpsBearer(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/ops/') && /^Bearer\s+\S+/i.test(request.headers.authorization ?? '');
+}
+
+/** True when the Origin header names another host than the one the request was sent to. */
+function isCrossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host.toLowerCase() !== (request.headers.host ?? '').toLowerCase();
+  } catch {
+    return true; // "null" or garbage: an opaque origin is never our own page
+  }
+}
+
+/**
+ * CSRF rule of api.md for writes under /api: refuse cross-site requests (403 CSRF) and anything but JSON
+ * (415). SameSite=Lax cookies already stop most of it; this closes the gaps (same-site subdomains, old
+ * browsers, form posts with text/plain).
+ */
+export function registerCsrfGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!isOpsBearer(request)) {
+      if (request.headers['sec-fetch-site'] === 'cross-site' || isCrossOrigin(request)) {
+        throw new AppError(403, 'CSRF', 'Cross-site request refused');
+      }
+    }
+    const contentType = request.headers['content-type'];
+    // A write without a body (logout, check, cancel) needs no content type at all.
+    if (contentType === undefined && !hasBody(request)) return;
+    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+    }
+  });
+}
+
+/** JSON bodies: an empty body is "no body" (so `POST` with only a content type works) instead of a 400. */
+export function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'VALIDATION_ERROR', 'Malformed JSON body'), undefined);
+    }
+  });
+}
+
+export const hostOf = (request: FastifyRequest): string => normalizeHost(request.headers.host ?? '');

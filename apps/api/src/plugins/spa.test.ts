@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+let dist: string;
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'lc-web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  mkdirSync(path.join(dist, 'brand'));
+  writeFileSync(path.join(dist, 'brand', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('built web app', () => {
+  it('serves index.html at / with no-cache and the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/player/deposit?x=1', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('caches hashed assets for a year, other files revalidate', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await t.app.inject({ method: 'GET', url: '/brand/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers JSON 404 for unknown /api and /sandbox URLs and for non-HTML requests', async () => {
+    for (const url of ['/api/v2/unknown', '/sandbox/bank/nope', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: url.startsWith('/assets') ? {} : html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: { code: 'NOT_FOUND', message: 'Not Found' } });
+    }
+  });
+
+  it('still serves the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/agency/info' });
+    expect(res.statusCode).toBe(200);
+  });
+});
