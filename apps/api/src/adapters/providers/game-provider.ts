@@ -28,6 +28,13 @@ export type TransferOutcome =
   | { status: 'rejected'; code: string }
   | { status: 'unknown'; reason: string };
 
+/** What the provider reports for one member: its balance and the sums of all transfers it applied. */
+export interface MemberStatement {
+  balance: bigint;
+  transferredIn: bigint;
+  transferredOut: bigint;
+}
+
 export interface GameTab {
   id: string;
   label: string;
@@ -58,6 +65,8 @@ export interface GameProvider {
     reference: string,
   ): Promise<TransferOutcome>;
   findTransfer(reference: string): Promise<ProviderTransfer | null>;
+  /** Balance and transfer totals, for reconciliation against the ledger. */
+  getStatement(member: ProviderMember): Promise<MemberStatement>;
   listGames(tab?: string): Promise<GameCatalogue>;
   launchUrl(member: ProviderMember, gameCode: string): Promise<string>;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   type GameCatalogue,
   type GameProvider,
+  type MemberStatement,
   type ProviderMember,
   type ProviderTransfer,
   ProviderUnavailableError,
@@ -31,6 +32,7 @@ const ZTransfer = z.object({
   balanceAfter: z.string(),
 });
 const ZBalance = z.object({ balance: z.string() });
+const ZStatement = z.object({ balance: z.string(), transferredIn: z.string(), transferredOut: z.string() });
 const ZCatalogue = z.object({
   tabs: z.array(z.object({ id: z.string(), label: z.string() })),
   games: z.array(
@@ -113,6 +115,16 @@ export class HttpGameProvider implements GameProvider {
       if (error instanceof HttpStatusError && error.status === 404) return null;
       throw error;
     }
+  }
+
+  async getStatement(member: ProviderMember): Promise<MemberStatement> {
+    const path = `/members/${encodeURIComponent(member.username)}/statement`;
+    const body = ZStatement.parse(await this.idempotent(() => this.request('GET', path)));
+    return {
+      balance: parseMoney(body.balance, 'THB'),
+      transferredIn: parseMoney(body.transferredIn, 'THB'),
+      transferredOut: parseMoney(body.transferredOut, 'THB'),
+    };
   }
 
   async listGames(tab?: string): Promise<GameCatalogue> {
