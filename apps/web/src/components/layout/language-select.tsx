@@ -1,0 +1,23 @@
+import { LANGUAGES } from '@lc/shared/languages';
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGE_NAMES } from '@/i18n/i18n';
+import { IconGlobe } from '../icons';
+
+/** The top bar's language dropdown: lo, cn, vn, th by their native names. */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const value = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'lo';
+  return (
+    <NativeSelect
+      className="language-select"
+      aria-label={t('language.label')}
+      data-testid="language-select"
+      value={value}
+      onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+      leftSection={<IconGlobe size={16} />}
+      size="sm"
+      data={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
+    />
+  );
+}

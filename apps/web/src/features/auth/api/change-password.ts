@@ -1,0 +1,11 @@
+import type { TChangePasswordRequest } from '@lc/shared/contracts/players';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export function changePassword(body: TChangePasswordRequest): Promise<void> {
+  return apiRequest('/v2/players/security/password/change', { method: 'POST', body });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, retry: false });
+}

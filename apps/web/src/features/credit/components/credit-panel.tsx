@@ -1,0 +1,60 @@
+import { ActionIcon, Group, Paper, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconRefresh } from '@/components/icons';
+import { errorMessage } from '@/lib/error-message';
+import { formatCurrency } from '@/lib/format-currency';
+import { useCredits } from '../api/get-credit';
+
+/** The player's credit at each of the five providers, in THB. */
+export function CreditPanel() {
+  const { t } = useTranslation();
+  const { credits, isFetching, refresh } = useCredits();
+  return (
+    <Paper
+      className="panel credit-panel"
+      p="lg"
+      radius="lg"
+      data-testid="credit-panel"
+      aria-busy={isFetching}
+    >
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Title order={2} size="h4">
+          {t('dashboard.creditTitle')}
+        </Title>
+        <Tooltip label={t('common.refresh')}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            radius="xl"
+            onClick={() => void refresh()}
+            loading={isFetching}
+            aria-label={t('credit.refreshAll')}
+            data-testid="credit-refresh"
+          >
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        {credits.map(({ provider, query }) => (
+          <div key={provider} className="credit-tile" data-testid={`credit-${provider}`}>
+            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+              {t(`providers.${provider}`)}
+            </Text>
+            {isFetching || !query ? (
+              <Skeleton height={26} mt={6} radius="sm" aria-label={t('common.loading')} />
+            ) : query.isError ? (
+              <Text size="sm" c="red.4" mt={4}>
+                {errorMessage(t, query.error)}
+              </Text>
+            ) : (
+              <Text className="credit-amount" fw={700} mt={2}>
+                {formatCurrency(query.data?.credit.amount ?? '0', query.data?.credit.currency ?? 'THB')}
+              </Text>
+            )}
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}

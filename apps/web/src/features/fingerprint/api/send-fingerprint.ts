@@ -1,0 +1,6 @@
+import type { TFingerprintPayload } from '@lc/shared/contracts/fingerprint';
+import { apiRequest } from '@/lib/api-client';
+
+export function sendFingerprint(fingerprint: TFingerprintPayload): Promise<void> {
+  return apiRequest('/v2/fingerprint', { method: 'POST', body: { fingerprint } });
+}

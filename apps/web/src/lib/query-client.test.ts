@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { retryDelay, shouldRedirectToLogin, shouldRetry } from './query-client';
+
+const error = (status: number, code: string, path: string) =>
+  new ApiError({ status, code, message: code, path });
+
+describe('query client policy', () => {
+  it('redirects a lost session to /login except on player info and agency info', () => {
+    expect(shouldRedirectToLogin(error(401, 'UNAUTHORIZED', '/v2/players/credits/alphabet'))).toBe(true);
+    expect(shouldRedirectToLogin(error(401, 'UNAUTHORIZED', '/v2/players/info'))).toBe(false);
+    expect(shouldRedirectToLogin(error(401, 'UNAUTHORIZED', '/v2/agency/info'))).toBe(false);
+    expect(shouldRedirectToLogin(error(401, 'INVALID_CREDENTIALS', '/v2/players/login'))).toBe(false);
+    expect(shouldRedirectToLogin(error(403, 'CSRF', '/v2/deposits'))).toBe(false);
+  });
+
+  it('retries 5xx and network failures 3 times but never a 4xx', () => {
+    expect(shouldRetry(0, error(500, 'INTERNAL', '/x'))).toBe(true);
+    expect(shouldRetry(2, error(0, 'NETWORK_ERROR', '/x'))).toBe(true);
+    expect(shouldRetry(3, error(503, 'PROVIDER_UNAVAILABLE', '/x'))).toBe(false);
+    expect(shouldRetry(0, error(404, 'NOT_FOUND', '/x'))).toBe(false);
+  });
+
+  it('backs off exponentially up to 30 s', () => {
+    expect(retryDelay(0)).toBe(1000);
+    expect(retryDelay(1)).toBe(2000);
+    expect(retryDelay(4)).toBe(16_000);
+    expect(retryDelay(5)).toBe(30_000);
+    expect(retryDelay(10)).toBe(30_000);
+  });
+});

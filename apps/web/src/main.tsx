@@ -1,0 +1,42 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './fonts';
+import './styles.css';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StartupError } from './components/startup-error';
+import { agencyInfoQueryOptions } from './features/agency/api/get-agency-info';
+import { AgencyNotFound } from './features/agency/components/agency-not-found';
+import { initI18n } from './i18n/i18n';
+import { isApiError } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+async function bootstrap() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const queryClient = createQueryClient();
+
+  // The agency is loaded before anything renders (spec section 1); translations load alongside.
+  const [agency] = await Promise.allSettled([queryClient.fetchQuery(agencyInfoQueryOptions()), initI18n()]);
+
+  const root = createRoot(container);
+  let page: React.ReactNode;
+  if (agency.status === 'fulfilled') {
+    const router = createAppRouter({ queryClient, agency: agency.value.agency });
+    page = <RouterProvider router={router} />;
+  } else if (isApiError(agency.reason) && agency.reason.code === 'AGENCY_NOT_FOUND') {
+    page = <AgencyNotFound />;
+  } else {
+    page = <StartupError error={agency.reason} />;
+  }
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>{page}</AppProviders>
+    </StrictMode>,
+  );
+}
+
+void bootstrap();

@@ -1,0 +1,31 @@
+import type { TAgency } from '@lc/shared/contracts/agency';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { ErrorFallback } from './components/error-fallback';
+import { NotFound } from './components/not-found';
+import { PageSpinner } from './components/page-spinner';
+import { routeTree } from './routeTree.gen';
+
+export function createAppRouter({ queryClient, agency }: { queryClient: QueryClient; agency: TAgency }) {
+  return createRouter({
+    routeTree,
+    // `auth` is filled in by the root route's beforeLoad on every navigation.
+    context: { queryClient, agency, auth: { isAuthenticated: false, player: null } },
+    defaultPreload: 'intent',
+    defaultPreloadDelay: 50,
+    // Loaders use the query cache, so the router's own cache must not hold stale preloads.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 1000,
+    defaultPendingMinMs: 500,
+    defaultPendingComponent: PageSpinner,
+    defaultErrorComponent: ErrorFallback,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,22 @@
+import { Container } from '@mantine/core';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { GameCategories } from '@/features/home/components/game-categories';
+import { Hero } from '@/features/home/components/hero';
+import { Highlights } from '@/features/home/components/highlights';
+
+export const Route = createFileRoute('/')({
+  beforeLoad: ({ context }) => {
+    if (context.auth.isAuthenticated) throw redirect({ to: '/player' });
+  },
+  component: LandingPage,
+});
+
+function LandingPage() {
+  return (
+    <Container size="xl" className="page">
+      <Hero />
+      <GameCategories />
+      <Highlights />
+    </Container>
+  );
+}

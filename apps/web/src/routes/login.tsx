@@ -1,0 +1,32 @@
+import { Anchor, Container, Paper, Text } from '@mantine/core';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconLogin } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+export const Route = createFileRoute('/login')({
+  beforeLoad: ({ context }) => {
+    if (context.auth.isAuthenticated) throw redirect({ to: '/player' });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Container size={460} className="page auth-page">
+      <Paper className="panel" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+        <PageHeader title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} icon={IconLogin} />
+        <LoginForm onSuccess={() => void navigate({ to: '/player' })} />
+        <Text size="sm" ta="center" mt="lg" c="dimmed">
+          {t('auth.noAccount')}{' '}
+          <Anchor component={Link} to="/register" fw={700}>
+            {t('nav.register')}
+          </Anchor>
+        </Text>
+      </Paper>
+    </Container>
+  );
+}

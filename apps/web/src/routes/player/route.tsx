@@ -1,0 +1,16 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { playerInfoQueryOptions } from '@/features/auth/api/get-player-info';
+
+export const Route = createFileRoute('/player')({
+  // The current player is checked on entry; a visitor goes to /login (spec section 2).
+  beforeLoad: async ({ context }) => {
+    const info = await context.queryClient.ensureQueryData(playerInfoQueryOptions());
+    if (!info) throw redirect({ to: '/login' });
+    return { player: info.player, auth: { isAuthenticated: true, player: info.player } };
+  },
+  component: PlayerArea,
+});
+
+function PlayerArea() {
+  return <Outlet />;
+}

@@ -1,0 +1,56 @@
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const gold: MantineColorsTuple = [
+  '#fff8e1',
+  '#ffefc0',
+  '#ffe08a',
+  '#fcd25a',
+  '#f5c53a',
+  '#e8b931',
+  '#cc9f1f',
+  '#a87f12',
+  '#86640c',
+  '#5e4506',
+];
+
+// Deep navy instead of Mantine's grey dark palette: [0] is body text, [7] the page background.
+const dark: MantineColorsTuple = [
+  '#e6e9f2',
+  '#c3c9da',
+  '#9aa3bf',
+  '#6f7896',
+  '#3e4868',
+  '#2b3458',
+  '#1d2546',
+  '#131a35',
+  '#0e1429',
+  '#090d1c',
+];
+
+export const FONT_FAMILY =
+  "'Noto Sans Lao', 'Noto Sans Thai', system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'gold',
+  // One shade for both schemes: autoContrast computes the text colour from it (dark text on gold).
+  primaryShade: 5,
+  colors: { gold, dark },
+  autoContrast: true,
+  luminanceThreshold: 0.35,
+  fontFamily: FONT_FAMILY,
+  headings: { fontFamily: FONT_FAMILY, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  black: '#090d1c',
+});
+
+/** Brighter error red on the navy background so messages keep a 4.5:1 contrast. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-anchor': 'var(--mantine-color-gold-4)',
+  },
+});
