@@ -11,7 +11,7 @@ export function ErrorFallback({ error, reset }: Partial<ErrorComponentProps>) {
   const details = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return (
     <Container size="sm" py={64}>
-      <Paper className="panel" p="xl" radius="lg">
+      <Paper className="panel" p="xl" radius="lg" data-testid="error-boundary">
         <Stack align="center" gap="md" ta="center">
           <IconAlert size={48} className="text-gold" />
           <Title order={1} size="h2">

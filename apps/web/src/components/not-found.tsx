@@ -6,7 +6,7 @@ export function NotFound() {
   const { t } = useTranslation();
   return (
     <Container size="sm" py={64}>
-      <Paper className="panel" p="xl" radius="lg">
+      <Paper className="panel" p="xl" radius="lg" data-testid="not-found">
         <Stack align="center" gap="md" ta="center">
           <Text className="not-found-code" aria-hidden="true">
             404

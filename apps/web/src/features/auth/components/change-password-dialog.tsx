@@ -126,7 +126,12 @@ export function ChangePasswordDialog({
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={changePassword.isPending} disabled={!agency}>
+              <Button
+                type="submit"
+                loading={changePassword.isPending}
+                disabled={!agency}
+                data-testid="change-password-save"
+              >
                 {t('account.save')}
               </Button>
             </Group>
@@ -146,7 +151,7 @@ export function ChangePasswordDialog({
             <IconCheck size={32} />
           </span>
           <Text>{t('account.passwordChangedBody')}</Text>
-          <Button fullWidth onClick={() => window.location.reload()}>
+          <Button fullWidth onClick={() => window.location.reload()} data-testid="password-changed-confirm">
             {t('common.confirm')}
           </Button>
         </Stack>
