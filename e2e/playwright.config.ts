@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** A host the demo agency does not answer on, resolved to this machine by Chromium itself. */
 export const UNKNOWN_AGENCY_HOST = 'unknown-agency.test';
+// The ops token of the server under test; set once in the runner so its workers inherit the same value.
+process.env.E2E_OPS_TOKEN ??= randomBytes(24).toString('hex');
+export const OPS_TOKEN = process.env.E2E_OPS_TOKEN;
 
 export default defineConfig({
   testDir: '.',
@@ -37,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/serve.mjs',
     cwd: '..',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', OPS_TOKEN },
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerBankDirectory, SANDBOX_BANK_PREFIX } from './adapters/payments/register-bank-directory';
+import { registerProviders } from './adapters/providers/registry';
 import type { Config } from './config';
 import { openDb } from './db/client';
 import { ensureOpsToken, type OpsToken } from './lib/ops-token';
@@ -8,16 +10,29 @@ import { type Clock, systemClock } from './lib/time';
 import { registerAgencyResolver } from './modules/agency/agency-resolver';
 import { agencyRoutes } from './modules/agency/agency-routes';
 import { seedDemoAgency } from './modules/agency/seed-demo-agency';
+import { bankAccountRoutes } from './modules/bank/bank-account-routes';
+import { bankRoutes } from './modules/bank/bank-routes';
+import { creditsRoutes } from './modules/credits/credits-routes';
 import { fingerprintRoutes } from './modules/fingerprint/fingerprint-routes';
+import { gamesRoutes } from './modules/games/games-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { opsPlayersRoutes } from './modules/ops/ops-players-routes';
 import { accountRoutes } from './modules/players/account-routes';
 import { authRoutes } from './modules/players/auth-routes';
+import { opsRatesRoutes } from './modules/rates/ops-rates-routes';
+import { ratesRoutes } from './modules/rates/rates-routes';
+import { seedDemoRates } from './modules/rates/seed-demo-rates';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation-routes';
 import { registerDb } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerCsrfGuard, registerJsonParser, registerSecurityHeaders } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
+import { sandboxBankRoutes } from './sandbox/bank/sandbox-bank-routes';
+import { registerSandboxFaults } from './sandbox/faults';
+import { registerSandboxProviders } from './sandbox/providers/register-sandbox-providers';
+import { seedSandboxGames } from './sandbox/providers/seed-sandbox-games';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('config', config);
   app.decorate('now', deps.now ?? systemClock);
   app.decorate('opsToken', ensureOpsToken(config.opsToken, config.dataDir));
+  // A timeout fault stalls past the provider client's timeout, so the client really gives up.
+  registerSandboxFaults(app, config.sandbox ? config.sandboxFaults : {}, config.providerTimeoutMs + 1000);
+  registerProviders(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -85,7 +103,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerDb(app, handle);
   try {
     await handle.migrate();
-    if (config.sandbox) await seedDemoAgency(handle.db, config.agencyHosts);
+    if (config.sandbox) {
+      await seedDemoAgency(handle.db, config.agencyHosts);
+      await seedSandboxGames(handle.db);
+      await seedDemoRates(handle.db, app.now());
+    }
   } catch (error) {
     await handle.close();
     throw error;
@@ -104,6 +126,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(fingerprintRoutes);
+  registerBankDirectory(app);
+  await app.register(bankRoutes);
+  await app.register(bankAccountRoutes);
+  await app.register(ratesRoutes);
+  await app.register(opsRatesRoutes);
+  await app.register(creditsRoutes);
+  await app.register(gamesRoutes);
+  await app.register(opsPlayersRoutes);
+  await app.register(reconciliationRoutes);
+  if (config.sandbox) await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
+  if (config.sandbox) await registerSandboxProviders(app);
   await registerSpa(app, config.webDist);
 
   await app.ready();

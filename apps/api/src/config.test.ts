@@ -1,6 +1,15 @@
 import path from 'node:path';
+import { PROVIDERS } from '@lc/shared/providers';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, normalizeHost, REPO_ROOT } from './config';
+
+/** PROVIDER_<NAME>_URL and _KEY for all five providers: what a production start needs. */
+const PROVIDER_ENV: Record<string, string> = Object.fromEntries(
+  PROVIDERS.flatMap((p) => [
+    [`PROVIDER_${p.toUpperCase()}_URL`, `https://${p.replace('_', '-')}.provider.example/v1`],
+    [`PROVIDER_${p.toUpperCase()}_KEY`, `key-of-${p}-0123456789abcdef`],
+  ]),
+);
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -20,7 +29,7 @@ describe('loadConfig', () => {
   });
 
   it('switches sandbox off and secure cookies on in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', ...PROVIDER_ENV });
     expect(config.sandbox).toBe(false);
     expect(config.sessionSecure).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', SESSION_SECURE: 'false' })).toMatchObject({
@@ -53,5 +62,54 @@ describe('normalizeHost', () => {
     expect(normalizeHost('LocalHost:3000')).toBe('localhost');
     expect(normalizeHost('[::1]:3000')).toBe('[::1]');
     expect(normalizeHost('example.com')).toBe('example.com');
+  });
+});
+
+describe('provider configuration', () => {
+  it('defaults to the built-in sandbox providers, a 5 s timeout and no faults', () => {
+    const config = loadConfig({});
+    expect(config.providerTimeoutMs).toBe(5000);
+    expect(config.sandboxFaults).toEqual({});
+    for (const provider of PROVIDERS)
+      expect(config.providers[provider]).toEqual({ url: undefined, key: undefined });
+  });
+
+  it('reads URL and key per provider', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...PROVIDER_ENV, PROVIDER_TIMEOUT_MS: '2500' });
+    expect(config.providers.gclub_live).toEqual({
+      url: 'https://gclub-live.provider.example/v1',
+      key: 'key-of-gclub_live-0123456789abcdef',
+    });
+    expect(config.providerTimeoutMs).toBe(2500);
+  });
+
+  it('refuses to start without the sandbox unless every provider has a URL and a key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PROVIDER_ALPHABET_URL: required when SANDBOX is off/,
+    );
+    const { PROVIDER_BETFLIX_KEY: _dropped, ...withoutKey } = PROVIDER_ENV;
+    expect(() => loadConfig({ SANDBOX: 'false', ...withoutKey })).toThrow(/PROVIDER_BETFLIX_KEY: required/);
+    expect(() =>
+      loadConfig({ ...PROVIDER_ENV, NODE_ENV: 'production', PROVIDER_GCLUB_URL: 'ftp://x' }),
+    ).toThrow(/PROVIDER_GCLUB_URL/);
+  });
+
+  it('needs a key with a URL even in sandbox mode; a key alone signs for the built-in sandbox', () => {
+    expect(() => loadConfig({ PROVIDER_ASKMEBET_URL: 'https://amb.example' })).toThrow(
+      /PROVIDER_ASKMEBET_KEY: required with PROVIDER_ASKMEBET_URL/,
+    );
+    expect(loadConfig({ PROVIDER_ASKMEBET_KEY: 'k'.repeat(20) }).providers.askmebet).toEqual({
+      url: undefined,
+      key: 'k'.repeat(20),
+    });
+    expect(() => loadConfig({ PROVIDER_ASKMEBET_KEY: 'short' })).toThrow(/PROVIDER_ASKMEBET_KEY/);
+  });
+
+  it('parses SANDBOX_FAULTS and names it when it is wrong', () => {
+    expect(loadConfig({ SANDBOX_FAULTS: 'providers:error=0.2,lost=0.05' }).sandboxFaults).toEqual({
+      providers: { error: 0.2, lost: 0.05 },
+    });
+    expect(() => loadConfig({ SANDBOX_FAULTS: 'providers:boom=1' })).toThrow(/SANDBOX_FAULTS: unknown fault/);
+    expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '10' })).toThrow(/PROVIDER_TIMEOUT_MS/);
   });
 });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROVIDERS, type TProvider } from '@lc/shared/providers';
 import { z } from 'zod';
+import { type FaultPlan, parseFaults } from './sandbox/faults';
 
 /** The repository root, so relative defaults do not depend on the working directory of `npm -w`. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,7 +25,31 @@ const ZEnv = z.object({
   WEB_DIST: z.string().min(1).optional(),
   // Behind a load balancer the client address comes from X-Forwarded-For (login throttling by IP).
   TRUST_PROXY: bool.default(false),
+  // Bank gateway (payments, account directory); unset in sandbox mode → the built-in sandbox bank.
+  BANK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BANK_KEY: z.string().min(16).optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
+  SANDBOX_FAULTS: z
+    .string()
+    .optional()
+    .transform((spec, ctx) => {
+      try {
+        return parseFaults(spec ?? '');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
 });
+
+const ZProviderEndpoint = z.object({
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  key: z.string().min(16).optional(),
+});
+
+/** A provider's API: base URL and signing key; no URL means the built-in sandbox (SANDBOX only). */
+export type ProviderEndpoint = { url: string | undefined; key: string | undefined };
 
 export type Config = {
   nodeEnv: string;
@@ -40,6 +66,14 @@ export type Config = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  /** Base URL of the bank gateway (BANK_URL); undefined → this process's sandbox bank (sandbox mode only). */
+  bankUrl: string | undefined;
+  /** Request-signing secret of the bank gateway (BANK_KEY); undefined → a key derived from the sandbox secret. */
+  bankKey: string | undefined;
+  /** From PROVIDER_<NAME>_URL / PROVIDER_<NAME>_KEY (NAME = ALPHABET, ASKMEBET, BETFLIX, GCLUB, GCLUB_LIVE). */
+  providers: Record<TProvider, ProviderEndpoint>;
+  providerTimeoutMs: number;
+  sandboxFaults: FaultPlan;
 };
 
 const MEMORY = 'memory://';
@@ -47,12 +81,17 @@ const MEMORY = 'memory://';
 /** Reads and validates the environment (architecture.md names and defaults); throws on bad values. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = ZEnv.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const isProduction = env.NODE_ENV === 'production';
+  const isSandbox = parsed.success ? (parsed.data.SANDBOX ?? !isProduction) : true;
+  const providers = loadProviderEndpoints(env, isSandbox, lines);
+  // A bank URL without its key could only be answered unsigned, which a real gateway refuses anyway.
+  if (parsed.success && parsed.data.BANK_URL && !parsed.data.BANK_KEY)
+    lines.push('BANK_KEY: required with BANK_URL');
+  if (!parsed.success || lines.length > 0) {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const isProduction = e.NODE_ENV === 'production';
   const isMemory = e.DATA_DIR === MEMORY || e.DATABASE_URL === MEMORY;
   return {
     nodeEnv: e.NODE_ENV ?? 'development',
@@ -60,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL === MEMORY ? undefined : e.DATABASE_URL,
     dataDir: isMemory ? null : path.resolve(e.DATA_DIR),
-    sandbox: e.SANDBOX ?? !isProduction,
+    sandbox: isSandbox,
     opsToken: e.OPS_TOKEN,
     agencyHosts: (e.AGENCY_HOSTS ?? '')
       .split(',')
@@ -70,7 +109,45 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    bankUrl: e.BANK_URL,
+    bankKey: e.BANK_KEY,
+    providers,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    sandboxFaults: e.SANDBOX_FAULTS,
   };
+}
+
+/** The environment name part of a provider: `gclub_live` → `GCLUB_LIVE`. */
+export const providerEnvName = (provider: TProvider): string => provider.toUpperCase();
+
+/**
+ * PROVIDER_<NAME>_URL and _KEY of each provider; problems are appended to `lines`. Without the sandbox every
+ * provider needs both (nothing else could answer); a URL always needs its key.
+ */
+function loadProviderEndpoints(
+  env: Record<string, string | undefined>,
+  isSandbox: boolean,
+  lines: string[],
+): Record<TProvider, ProviderEndpoint> {
+  const endpoints = {} as Record<TProvider, ProviderEndpoint>;
+  for (const provider of PROVIDERS) {
+    const prefix = `PROVIDER_${providerEnvName(provider)}`;
+    // An empty variable counts as unset (a blank line in an env file must not become a URL).
+    const raw = { url: env[`${prefix}_URL`] || undefined, key: env[`${prefix}_KEY`] || undefined };
+    const parsed = ZProviderEndpoint.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        lines.push(`${prefix}_${String(issue.path[0]).toUpperCase()}: ${issue.message}`);
+      endpoints[provider] = { url: undefined, key: undefined };
+      continue;
+    }
+    const { url, key } = parsed.data;
+    if (!url && !isSandbox) lines.push(`${prefix}_URL: required when SANDBOX is off (no sandbox provider)`);
+    if (!key && (url || !isSandbox))
+      lines.push(`${prefix}_KEY: required ${url ? `with ${prefix}_URL` : 'when SANDBOX is off'}`);
+    endpoints[provider] = { url, key };
+  }
+  return endpoints;
 }
 
 /** `Example.COM:3000` → `example.com`; also handles `[::1]:3000`. */

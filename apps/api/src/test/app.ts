@@ -24,6 +24,14 @@ export function createClock(start = new Date('2026-01-15T08:00:00.000Z')): TestC
 
 export type TestApp = { app: App; clock: TestClock; close: () => Promise<void> };
 
+export type TestAppOptions = {
+  /**
+   * Listen on a random loopback port, for tests whose adapters call this process's /sandbox routes over
+   * HTTP (bank directory, providers); `inject` still works as usual.
+   */
+  listen?: boolean;
+};
+
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped again by the returned function. */
 async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -48,7 +56,10 @@ async function createScratchDatabase(baseUrl: string): Promise<{ url: string; dr
  * An app on in-memory PGlite, or on a fresh PostgreSQL database per call when TEST_DATABASE_URL is set, so
  * parallel test files never collide. Share one per test file (`beforeAll`); PGlite takes ~3 s cold.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const clock = createClock();
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
@@ -61,6 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const app = await buildApp(config, { now: clock.now });
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     clock,

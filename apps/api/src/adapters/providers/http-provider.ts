@@ -15,8 +15,11 @@ import { signRequest } from './signing';
 
 export interface HttpProviderOptions {
   provider: TProvider;
-  /** e.g. https://api.provider.example/v1 or http://127.0.0.1:3000/sandbox/providers/askmebet */
-  baseUrl: string;
+  /**
+   * e.g. https://api.provider.example/v1 or http://127.0.0.1:3000/sandbox/providers/askmebet; a function is
+   * asked at each call (the built-in sandbox is only reachable once the server listens on its port).
+   */
+  baseUrl: string | (() => string);
   /** Shared secret used to sign every request. */
   key: string;
   timeoutMs?: number;
@@ -92,14 +95,19 @@ export class HttpGameProvider implements GameProvider {
       return { status: 'applied', transfer: toTransfer(await this.request('POST', '/transfers', payload)) };
     } catch (error) {
       if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500) {
-        const parsed = ZErrorBody.safeParse(error.body);
-        return { status: 'rejected', code: parsed.success ? parsed.data.code : `HTTP_${error.status}` };
+        return { status: 'rejected', code: errorCodeOf(error) };
       }
       // The answer is missing (timeout, lost connection, 5xx): the provider may or may not have applied it.
       // Only a look-up by the same reference can tell; sending it again could move the money twice elsewhere.
       try {
         const found = await this.findTransfer(reference);
+        if (found && (found.direction !== direction || found.amount !== amount)) {
+          return { status: 'rejected', code: 'REFERENCE_CONFLICT' };
+        }
         if (found) return { status: 'applied', transfer: found };
+        // The provider itself answered that it failed and has no such transfer afterwards: nothing moved.
+        // After a timeout or a dropped connection the request may still be running there, so that stays unknown.
+        if (isFinalServerError(error)) return { status: 'rejected', code: errorCodeOf(error) };
         return { status: 'unknown', reason: `no transfer ${reference} after ${describe(error)}` };
       } catch (lookupError) {
         return { status: 'unknown', reason: `look-up failed: ${describe(lookupError)}` };
@@ -157,7 +165,8 @@ export class HttpGameProvider implements GameProvider {
   }
 
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
-    const url = new URL(this.options.baseUrl.replace(/\/$/, '') + path);
+    const { baseUrl } = this.options;
+    const url = new URL((typeof baseUrl === 'function' ? baseUrl() : baseUrl).replace(/\/$/, '') + path);
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = String(this.now());
     const response = await fetch(url, {
@@ -171,9 +180,9 @@ export class HttpGameProvider implements GameProvider {
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : null;
-    if (!response.ok) throw new HttpStatusError(response.status, parsed);
-    return parsed;
+    // An error page of a proxy is not JSON; its status still tells what happened.
+    if (!response.ok) throw new HttpStatusError(response.status, parseJsonOrNull(text));
+    return text ? JSON.parse(text) : null;
   }
 }
 
@@ -185,6 +194,29 @@ function toTransfer(body: unknown): ProviderTransfer {
     amount: parseMoney(parsed.amount, 'THB'),
     balanceAfter: parseMoney(parsed.balanceAfter, 'THB'),
   };
+}
+
+/**
+ * A 5xx answered by the provider after it finished with the request. 502 and 504 come from a gateway in
+ * front of it, whose upstream may still be working on the transfer.
+ */
+function isFinalServerError(error: unknown): error is HttpStatusError {
+  return (
+    error instanceof HttpStatusError && error.status >= 500 && error.status !== 502 && error.status !== 504
+  );
+}
+
+function errorCodeOf(error: HttpStatusError): string {
+  const parsed = ZErrorBody.safeParse(error.body);
+  return parsed.success ? parsed.data.code : `HTTP_${error.status}`;
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 function describe(error: unknown): string {

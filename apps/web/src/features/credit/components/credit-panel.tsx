@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconRefresh } from '@/components/icons';
 import { errorMessage } from '@/lib/error-message';
@@ -41,12 +41,23 @@ export function CreditPanel() {
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
               {t(`providers.${provider}`)}
             </Text>
+            {/* The whole panel shows loading while any balance loads (spec section 4). */}
             {isFetching || !query ? (
               <Skeleton height={26} mt={6} radius="sm" aria-label={t('common.loading')} />
             ) : query.isError ? (
-              <Text size="sm" c="red.4" mt={4}>
-                {errorMessage(t, query.error)}
-              </Text>
+              <Group gap={6} mt={4} wrap="nowrap" justify="space-between" data-testid="credit-error">
+                <Text size="sm" c="red.4">
+                  {errorMessage(t, query.error)}
+                </Text>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => void query.refetch()}
+                  data-testid={`credit-retry-${provider}`}
+                >
+                  {t('common.retry')}
+                </Button>
+              </Group>
             ) : (
               <Text className="credit-amount" fw={700} mt={2}>
                 {formatCurrency(query.data?.credit.amount ?? '0', query.data?.credit.currency ?? 'THB')}

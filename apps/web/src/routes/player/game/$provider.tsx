@@ -1,8 +1,9 @@
 import { isProvider, type TProvider } from '@lc/shared/providers';
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
-import { IconGamepad } from '@/components/icons';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { ProviderCredit } from '@/features/credit/components/provider-credit';
+import { gamesQueryOptions } from '@/features/games/api/get-games';
+import { GamePage } from '@/features/games/components/game-page';
+import { resolveTab } from '@/features/games/lib/resolve-tab';
 import { textParam } from '@/lib/search-params';
 
 export type GameSearch = { tab?: string };
@@ -20,17 +21,35 @@ export const Route = createFileRoute('/player/game/$provider')({
     const tab = textParam(search.tab);
     return tab === undefined ? {} : { tab };
   },
-  component: GamePage,
+  // The loader parses answers with the shared schemas: it goes in the lazy chunk, not the start-up bundle.
+  codeSplitGroupings: [['loader', 'component']],
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: async ({ context: { queryClient }, params: { provider }, deps: { tab } }) => {
+    const data = await queryClient.ensureQueryData(gamesQueryOptions(provider, tab));
+    // A tab the provider does not have (an old link) shows the first tab, and the address says so.
+    const active = resolveTab(data.tabs, tab);
+    if (tab !== undefined && active !== tab) {
+      throw redirect({
+        to: '/player/game/$provider',
+        params: { provider },
+        search: active === undefined ? {} : { tab: active },
+        replace: true,
+      });
+    }
+  },
+  component: GameRoute,
 });
 
-function GamePage() {
-  const { t } = useTranslation();
+function GameRoute() {
   const { provider } = Route.useParams();
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <ComingSoonPage
-      page="game"
-      icon={IconGamepad}
-      title={t('pages.game.title', { provider: t(`providers.${provider}`) })}
+    <GamePage
+      provider={provider}
+      tab={tab}
+      credit={<ProviderCredit provider={provider} />}
+      onTabChange={(next) => void navigate({ search: { tab: next } })}
     />
   );
 }

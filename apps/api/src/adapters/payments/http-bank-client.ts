@@ -1,0 +1,80 @@
+import { signRequest } from '../providers/signing';
+import { BankUnavailableError } from './bank-directory';
+
+export interface HttpBankClientOptions {
+  /** e.g. https://gateway.bank.example/v1, or a function read per call (the sandbox's own address). */
+  baseUrl: string | (() => string);
+  /** Shared secret that signs every request (same scheme as the provider protocol: signing.ts). */
+  key: string | (() => string);
+  timeoutMs?: number;
+  /** Attempts for calls that are safe to repeat (look-ups). */
+  attempts?: number;
+  now?: () => number;
+}
+
+class HttpStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/**
+ * The signed HTTP client of the bank gateway: headers x-timestamp and x-signature over
+ * timestamp, method, path and body. The directory uses it now; payments and webhooks will too.
+ */
+export class HttpBankClient {
+  private readonly timeoutMs: number;
+  private readonly attempts: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HttpBankClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.attempts = options.attempts ?? 2;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** GET with retries on network errors and 5xx; any failure ends as {@link BankUnavailableError}. */
+  async getIdempotent(path: string): Promise<unknown> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      try {
+        return await this.request('GET', path);
+      } catch (error) {
+        lastError = error;
+        const isClientError = error instanceof HttpStatusError && error.status < 500;
+        if (isClientError || attempt === this.attempts) break;
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
+      }
+    }
+    throw new BankUnavailableError(`bank request failed: ${describe(lastError)}`, { cause: lastError });
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+    const baseUrl = resolve(this.options.baseUrl);
+    const key = resolve(this.options.key);
+    const url = new URL(baseUrl.replace(/\/$/, '') + path);
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const timestamp = String(this.now());
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-timestamp': timestamp,
+        'x-signature': signRequest(key, timestamp, method, url.pathname + url.search, body),
+      },
+      body: payload === undefined ? undefined : body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new HttpStatusError(response.status);
+    return text ? JSON.parse(text) : null;
+  }
+}
+
+function resolve(value: string | (() => string)): string {
+  return typeof value === 'function' ? value() : value;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,108 @@
+import type { TProvider } from '@lc/shared/providers';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agencies } from './agency';
+import { players } from './players';
+
+/**
+ * Double-entry ledger (docs/decisions/0008-ledger-and-reconciliation.md). Entries and transactions are
+ * append-only (a trigger refuses UPDATE and DELETE); `ledger_accounts.balance` is a cache of the sum of the
+ * account's entries, changed only by `postTransaction` under a row lock.
+ */
+export const LEDGER_ACCOUNT_KINDS = ['PLAYER_PROVIDER', 'HOUSE', 'BONUS', 'IN_TRANSIT', 'PAYOUT'] as const;
+export type TLedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/** THB credit in satang, LAK in whole kip. */
+export const LEDGER_CURRENCIES = ['THB', 'LAK'] as const;
+export type TLedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
+
+export const LEDGER_TRANSACTION_KINDS = [
+  'DEPOSIT',
+  'WITHDRAW',
+  'WITHDRAW_RETURN',
+  'BONUS',
+  'ADJUSTMENT',
+  'REVERSAL',
+] as const;
+export type TLedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    kind: text('kind').$type<TLedgerAccountKind>().notNull(),
+    playerId: uuid('player_id').references(() => players.id),
+    provider: text('provider').$type<TProvider>(),
+    currency: text('currency').$type<TLedgerCurrency>().notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // NULLS NOT DISTINCT: the house account (no player, no provider) must exist once, not once per insert.
+  (t) => [
+    unique('ledger_accounts_key_uq')
+      .on(t.agencyId, t.kind, t.playerId, t.provider, t.currency)
+      .nullsNotDistinct(),
+    index('ledger_accounts_kind_idx').on(t.kind, t.provider),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    kind: text('kind').$type<TLedgerTransactionKind>().notNull(),
+    // The idempotency key of a posting: the order code plus a step, e.g. `D2611210001AB:in`.
+    reference: text('reference').notNull(),
+    playerId: uuid('player_id').references(() => players.id),
+    provider: text('provider').$type<TProvider>(),
+    memo: text('memo'),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('ledger_transactions_reference_uq').on(t.reference),
+    unique('ledger_transactions_reverses_uq').on(t.reversesId),
+    index('ledger_transactions_player_idx').on(t.playerId, t.kind),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    // Signed minor units: positive adds to the account, negative takes from it.
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').$type<TLedgerCurrency>().notNull(),
+  },
+  (t) => [
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+  ],
+);
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -1,0 +1,59 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
+
+/** The player's own bank accounts (at most one today), oldest first. */
+export async function listBankAccounts(db: DbOrTx, playerId: string): Promise<BankAccountRow[]> {
+  return db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.playerId, playerId))
+    .orderBy(asc(bankAccounts.createdAt));
+}
+
+/** True when the player already holds a bank account (one per player: domain.md). */
+export async function hasBankAccount(db: DbOrTx, playerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.playerId, playerId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The player of the agency holding this bank + number, if any. */
+export async function findAccountHolder(
+  db: DbOrTx,
+  agencyId: string,
+  bank: string,
+  accountNumber: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ playerId: bankAccounts.playerId })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.agencyId, agencyId),
+        eq(bankAccounts.bank, bank),
+        eq(bankAccounts.accountNumber, accountNumber),
+      ),
+    )
+    .limit(1);
+  return row?.playerId ?? null;
+}
+
+/** A player's bank account by id, or null when it is missing or someone else's (callers answer 404). */
+export async function findOwnBankAccount(
+  db: DbOrTx,
+  playerId: string,
+  bankAccountId: string,
+): Promise<BankAccountRow | null> {
+  // A malformed id cannot match a uuid column; asking would only raise a cast error.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bankAccountId)) return null;
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.playerId, playerId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,27 @@
+import { and, eq, notExists } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ledgerTransactions } from '../../db/schema/ledger';
+
+const reversal = alias(ledgerTransactions, 'reversal');
+
+/**
+ * True once the player has a DEPOSIT in the ledger (a credited deposit or an operator's credit) that was
+ * not reversed: what opening a game and first-order promotions ask.
+ */
+export async function hasSuccessfulDeposit(db: DbOrTx, playerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.playerId, playerId),
+        eq(ledgerTransactions.kind, 'DEPOSIT'),
+        notExists(
+          db.select({ id: reversal.id }).from(reversal).where(eq(reversal.reversesId, ledgerTransactions.id)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,215 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/audit';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
+import { createTestApp, type TestApp } from '../../test/app';
+import { bonusAccount, houseAccount, playerProviderAccount } from './account-key';
+import { getAccountBalance } from './get-account-balance';
+import { hasSuccessfulDeposit } from './has-successful-deposit';
+import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
+import { InvalidPostingError, postTransaction } from './post-transaction';
+import { reverseTransaction } from './reverse-transaction';
+
+let t: TestApp;
+let agencyId: string;
+const at = new Date('2026-01-15T09:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  agencyId = await demoAgencyId(t.app.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const credit = (playerId: string, reference: string, amount: bigint) =>
+  t.app.db.transaction((tx) =>
+    postTransaction(tx, {
+      agencyId,
+      kind: 'DEPOSIT',
+      reference,
+      playerId,
+      provider: 'gclub',
+      at,
+      entries: [
+        { account: houseAccount('THB'), amount: -amount },
+        { account: playerProviderAccount(playerId, 'gclub'), amount },
+      ],
+    }),
+  );
+
+describe('postTransaction', () => {
+  it('appends balanced entries and moves the cached balances', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const houseBefore = await getAccountBalance(t.app.db, agencyId, houseAccount('THB'));
+    const posted = await credit(playerId, `dep-${playerId}`, 12_345n);
+    expect(posted.isNew).toBe(true);
+    expect(posted.transaction).toMatchObject({ kind: 'DEPOSIT', playerId, provider: 'gclub', createdAt: at });
+    expect(posted.entries.map((e) => e.amount).sort()).toEqual([-12_345n, 12_345n]);
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(
+      12_345n,
+    );
+    expect(await getAccountBalance(t.app.db, agencyId, houseAccount('THB'))).toBe(houseBefore - 12_345n);
+  });
+
+  it('returns the first transaction for a repeated reference and moves nothing again', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const first = await credit(playerId, `rep-${playerId}`, 500n);
+    const again = await credit(playerId, `rep-${playerId}`, 999n);
+    expect(again.isNew).toBe(false);
+    expect(again.transaction.id).toBe(first.transaction.id);
+    expect(again.entries.map((e) => e.amount).sort()).toEqual([-500n, 500n]);
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(500n);
+  });
+
+  it('refuses postings that would create or destroy money, writing nothing', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const player = playerProviderAccount(playerId, 'gclub');
+    const cases = [
+      [
+        { account: houseAccount('THB'), amount: -100n },
+        { account: player, amount: 99n },
+      ],
+      // balanced in THB but not in LAK
+      [
+        { account: houseAccount('THB'), amount: -100n },
+        { account: player, amount: 100n },
+        { account: houseAccount('LAK'), amount: 5n },
+      ],
+      // the same amount in two currencies is not balanced either
+      [
+        { account: houseAccount('LAK'), amount: -100n },
+        { account: player, amount: 100n },
+      ],
+      [
+        { account: houseAccount('THB'), amount: 0n },
+        { account: player, amount: 0n },
+      ],
+      [{ account: player, amount: 100n }],
+      [
+        { account: { kind: 'PLAYER_PROVIDER', currency: 'THB' }, amount: 1n },
+        { account: player, amount: -1n },
+      ],
+    ] as const;
+    for (const [i, entries] of cases.entries()) {
+      await expect(
+        t.app.db.transaction((tx) =>
+          postTransaction(tx, {
+            agencyId,
+            kind: 'ADJUSTMENT',
+            reference: `bad-${playerId}-${i}`,
+            at,
+            entries: [...entries],
+          }),
+        ),
+        `case ${i}`,
+      ).rejects.toBeInstanceOf(InvalidPostingError);
+    }
+    const written = await t.app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.reference} LIKE ${`bad-${playerId}-%`}`);
+    expect(written).toEqual([]);
+    expect(await getAccountBalance(t.app.db, agencyId, player)).toBe(0n);
+  });
+
+  it('keeps several currencies and the same account twice in one posting balanced', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const player = playerProviderAccount(playerId, 'alphabet');
+    await t.app.db.transaction((tx) =>
+      postTransaction(tx, {
+        agencyId,
+        kind: 'BONUS',
+        reference: `multi-${playerId}`,
+        playerId,
+        provider: 'alphabet',
+        at,
+        entries: [
+          { account: bonusAccount(), amount: -300n },
+          { account: player, amount: 100n },
+          { account: player, amount: 200n },
+          { account: houseAccount('LAK'), amount: -7000n },
+          { account: { kind: 'IN_TRANSIT', currency: 'LAK', playerId }, amount: 7000n },
+        ],
+      }),
+    );
+    expect(await getAccountBalance(t.app.db, agencyId, player)).toBe(300n);
+    expect(
+      await getAccountBalance(t.app.db, agencyId, { kind: 'IN_TRANSIT', currency: 'LAK', playerId }),
+    ).toBe(7000n);
+  });
+});
+
+describe('reverseTransaction and hasSuccessfulDeposit', () => {
+  it('a deposit counts until it is reversed; the reversal negates every entry, once', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    expect(await hasSuccessfulDeposit(t.app.db, playerId)).toBe(false);
+    await credit(playerId, `rev-${playerId}`, 4_000n);
+    expect(await hasSuccessfulDeposit(t.app.db, playerId)).toBe(true);
+
+    const reversal = await t.app.db.transaction((tx) =>
+      reverseTransaction(tx, { reference: `rev-${playerId}`, at }),
+    );
+    expect(reversal.isNew).toBe(true);
+    expect(reversal.transaction).toMatchObject({ kind: 'REVERSAL', reference: `rev-${playerId}:reversal` });
+    const again = await t.app.db.transaction((tx) =>
+      reverseTransaction(tx, { reference: `rev-${playerId}`, at }),
+    );
+    expect(again.isNew).toBe(false);
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(0n);
+    expect(await hasSuccessfulDeposit(t.app.db, playerId)).toBe(false);
+  });
+
+  it('refuses to reverse a reference that was never posted', async () => {
+    await expect(
+      t.app.db.transaction((tx) => reverseTransaction(tx, { reference: 'never-posted', at })),
+    ).rejects.toThrow(/never-posted/);
+  });
+
+  it('another kind of transaction is not a deposit', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    await t.app.db.transaction((tx) =>
+      postTransaction(tx, {
+        agencyId,
+        kind: 'ADJUSTMENT',
+        reference: `adj-${playerId}`,
+        playerId,
+        at,
+        entries: [
+          { account: houseAccount('THB'), amount: -1n },
+          { account: playerProviderAccount(playerId, 'betflix'), amount: 1n },
+        ],
+      }),
+    );
+    expect(await hasSuccessfulDeposit(t.app.db, playerId)).toBe(false);
+  });
+});
+
+describe('append-only tables', () => {
+  it('refuses UPDATE and DELETE of entries, transactions and audit rows', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const posted = await credit(playerId, `ao-${playerId}`, 10n);
+    const [entry] = posted.entries;
+    if (!entry) throw new Error('no entry');
+    await t.app.db.insert(auditLog).values({ actor: 'test', action: 'test.write', createdAt: at });
+
+    const attempts = [
+      () => t.app.db.update(ledgerEntries).set({ amount: 11n }).where(eq(ledgerEntries.id, entry.id)),
+      () => t.app.db.delete(ledgerEntries).where(eq(ledgerEntries.id, entry.id)),
+      () =>
+        t.app.db
+          .update(ledgerTransactions)
+          .set({ memo: 'changed' })
+          .where(eq(ledgerTransactions.id, posted.transaction.id)),
+      () => t.app.db.delete(ledgerTransactions).where(eq(ledgerTransactions.id, posted.transaction.id)),
+      () => t.app.db.update(auditLog).set({ action: 'x' }),
+      () => t.app.db.delete(auditLog),
+      () => t.app.db.execute(sql`TRUNCATE ledger_entries, ledger_transactions CASCADE`),
+    ];
+    for (const [i, attempt] of attempts.entries()) {
+      await expect(attempt(), `attempt ${i}`).rejects.toThrow();
+    }
+    const [still] = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id));
+    expect(still?.amount).toBe(entry.amount);
+  });
+});

@@ -1,0 +1,28 @@
+import type { TRateCurrency } from '@lc/shared/contracts/rates';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
+
+/** The rate in force for each currency of the agency (its latest row), sorted by currency. */
+export async function getCurrentRates(db: DbOrTx, agencyId: string): Promise<ExchangeRateRow[]> {
+  return db
+    .selectDistinctOn([exchangeRates.currency])
+    .from(exchangeRates)
+    .where(eq(exchangeRates.agencyId, agencyId))
+    .orderBy(exchangeRates.currency, desc(exchangeRates.id));
+}
+
+/** The rate in force for one currency, or null when the agency has none (orders then refuse: domain.md). */
+export async function findCurrentRate(
+  db: DbOrTx,
+  agencyId: string,
+  currency: TRateCurrency,
+): Promise<ExchangeRateRow | null> {
+  const [row] = await db
+    .select()
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.agencyId, agencyId), eq(exchangeRates.currency, currency)))
+    .orderBy(desc(exchangeRates.id))
+    .limit(1);
+  return row ?? null;
+}

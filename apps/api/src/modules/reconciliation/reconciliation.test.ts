@@ -1,0 +1,173 @@
+import type { TReconciliationResponse, TReconciliationRow } from '@lc/shared/contracts/reconciliation';
+import type { TProvider } from '@lc/shared/providers';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerMemberOf } from '../../adapters/providers/member-name';
+import { auditLog } from '../../db/schema/audit';
+import { createTestApp, registerTestPlayer, type SignedInPlayer, type TestApp } from '../../test/app';
+import { setSandboxProviderBalance } from '../../test/provider-sandbox';
+import { houseAccount, playerProviderAccount } from '../ledger/account-key';
+import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { postTransaction } from '../ledger/post-transaction';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const bearer = () => ({ authorization: `Bearer ${t.app.opsToken.token}` });
+async function reconcile(): Promise<TReconciliationResponse> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/ops/v1/reconciliation', headers: bearer() });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+const rowOf = (report: TReconciliationResponse, p: SignedInPlayer, provider: TProvider) =>
+  report.rows.find((r) => r.playerId === p.player.id && r.provider === provider) as TReconciliationRow;
+async function opsCredit(p: SignedInPlayer, provider: TProvider, amount: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/ops/v1/players/${p.player.id}/credit`,
+    headers: bearer(),
+    payload: { provider, amount },
+  });
+  expect(res.statusCode).toBe(201);
+}
+/** A transfer made at the provider behind the ledger's back (as a rogue script or a bug would). */
+async function rawTransfer(p: SignedInPlayer, provider: TProvider, direction: 'in' | 'out', satang: bigint) {
+  const member = providerMemberOf('demo', p.player.id);
+  const outcome = await t.app.providers
+    .get(provider)
+    .transfer(member, direction, satang, `raw-${crypto.randomUUID()}`);
+  expect(outcome.status).toBe('applied');
+}
+
+describe('GET /api/ops/v1/reconciliation', () => {
+  it('shows no difference after ops credits, with ledger and provider side by side', async () => {
+    const a = await registerTestPlayer(t.app);
+    const b = await registerTestPlayer(t.app);
+    await opsCredit(a, 'gclub', '100.00');
+    await opsCredit(a, 'gclub', '50.25');
+    await opsCredit(b, 'askmebet', '10.00');
+    // Opened by a credit read, never funded: a zero row.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/players/credits/alphabet',
+      headers: { cookie: b.cookie },
+    });
+
+    const report = await reconcile();
+    expect(report.summary).toEqual({
+      accounts: 3,
+      differences: 0,
+      unavailable: 0,
+      checkedAt: t.clock.now().toISOString(),
+    });
+    expect(rowOf(report, a, 'gclub')).toEqual({
+      playerId: a.player.id,
+      username: a.username,
+      provider: 'gclub',
+      member: providerMemberOf('demo', a.player.id).username,
+      ledger: '150.25',
+      transferredIn: '150.25',
+      transferredOut: '0.00',
+      difference: '0.00',
+      providerBalance: '150.25',
+      gameNet: '0.00',
+      status: 'OK',
+      error: null,
+    });
+    expect(rowOf(report, b, 'alphabet')).toMatchObject({ ledger: '0.00', difference: '0.00', status: 'OK' });
+  });
+
+  it('does not count game results (a balance set at the provider) as a difference', async () => {
+    const p = await registerTestPlayer(t.app);
+    await opsCredit(p, 'betflix', '100.00');
+    await setSandboxProviderBalance(
+      t.app,
+      'betflix',
+      providerMemberOf('demo', p.player.id).username,
+      '342.10',
+    );
+    const row = rowOf(await reconcile(), p, 'betflix');
+    expect(row).toMatchObject({
+      ledger: '100.00',
+      providerBalance: '342.10',
+      gameNet: '242.10',
+      difference: '0.00',
+      status: 'OK',
+    });
+  });
+
+  it('flags a transfer in that the provider applied but the ledger never saw', async () => {
+    const p = await registerTestPlayer(t.app);
+    await opsCredit(p, 'gclub_live', '20.00');
+    await rawTransfer(p, 'gclub_live', 'in', 7_50n);
+    const report = await reconcile();
+    expect(rowOf(report, p, 'gclub_live')).toMatchObject({
+      ledger: '20.00',
+      transferredIn: '27.50',
+      transferredOut: '0.00',
+      difference: '-7.50',
+      status: 'DIFFERENCE',
+    });
+    expect(report.summary.differences).toBeGreaterThanOrEqual(1);
+  });
+
+  it('flags a transfer out that the provider applied but the ledger never saw', async () => {
+    const p = await registerTestPlayer(t.app);
+    await opsCredit(p, 'alphabet', '20.00');
+    await rawTransfer(p, 'alphabet', 'out', 5_00n);
+    expect(rowOf(await reconcile(), p, 'alphabet')).toMatchObject({
+      ledger: '20.00',
+      transferredOut: '5.00',
+      providerBalance: '15.00',
+      difference: '5.00',
+      status: 'DIFFERENCE',
+    });
+  });
+
+  it('flags a ledger posting the provider never received', async () => {
+    const p = await registerTestPlayer(t.app);
+    const agencyId = await demoAgencyId(t.app.db);
+    await t.app.db.transaction((tx) =>
+      postTransaction(tx, {
+        agencyId,
+        kind: 'DEPOSIT',
+        reference: `ledger-only-${p.player.id}`,
+        playerId: p.player.id,
+        provider: 'askmebet',
+        at: t.clock.now(),
+        entries: [
+          { account: houseAccount('THB'), amount: -3_00n },
+          { account: playerProviderAccount(p.player.id, 'askmebet'), amount: 3_00n },
+        ],
+      }),
+    );
+    expect(rowOf(await reconcile(), p, 'askmebet')).toMatchObject({
+      ledger: '3.00',
+      transferredIn: '0.00',
+      difference: '3.00',
+      status: 'DIFFERENCE',
+    });
+  });
+
+  it('audits every run with its counts', async () => {
+    t.clock.advance(1000);
+    const report = await reconcile();
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'reconciliation.run'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(row?.details).toEqual({
+      accounts: report.summary.accounts,
+      differences: report.summary.differences,
+      unavailable: 0,
+    });
+    expect(report.summary.differences).toBe(3);
+  });
+});

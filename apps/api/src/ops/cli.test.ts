@@ -1,0 +1,176 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerMemberOf } from '../adapters/providers/member-name';
+import { createTestApp, registerTestPlayer, type TestApp } from '../test/app';
+import { EXIT } from './command';
+import { resolveOpsTarget } from './ops-target';
+import { runCli } from './run-cli';
+
+let t: TestApp;
+let env: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('test app is not listening');
+  env = { OPS_URL: `http://127.0.0.1:${address.port}`, OPS_TOKEN: t.app.opsToken.token };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Runs `npm run ops -- …argv` in-process against the listening test app. */
+async function ops(argv: string[], extraEnv: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    env: { ...env, ...extraEnv },
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out, err };
+}
+
+const creditOf = async (cookie: string, provider: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/v2/players/credits/${provider}`, headers: { cookie } })
+  ).json().credit.amount;
+
+describe('npm run ops', () => {
+  it('--help lists every command; no command is a usage error; so is an unknown one', async () => {
+    const help = await ops(['--help']);
+    expect(help.code).toBe(EXIT.OK);
+    for (const name of ['players list', 'players credit', 'reconciliation', 'rates set']) {
+      expect(help.out.join('\n')).toContain(name);
+    }
+    expect((await ops([])).code).toBe(EXIT.USAGE);
+    const unknown = await ops(['deposits', 'fly']);
+    expect(unknown.code).toBe(EXIT.USAGE);
+    expect(unknown.err[0]).toBe('unknown command: deposits fly');
+    const commandHelp = await ops(['players', 'credit', '--help']);
+    expect(commandHelp.out[0]).toBe(
+      'Usage: npm run ops -- players credit ID --provider P --amount 100.00 [--reason TEXT] [--key KEY]',
+    );
+  });
+
+  it('players list prints a table of the matching players', async () => {
+    const p = await registerTestPlayer(t.app, { username: 'clilist_amy' });
+    const { code, out } = await ops(['players', 'list', '--query', 'clilist_']);
+    expect(code).toBe(EXIT.OK);
+    expect(out[0]).toMatch(/^ID\s+USERNAME\s+DISPLAY NAME\s+CREATED\s+BLOCKED$/);
+    expect(out[1]).toContain(p.player.id);
+    expect(out[1]).toContain('clilist_amy');
+    expect(out[1]).toMatch(/\bno$/);
+    expect(out.at(-1)).toBe('1 of 1 players (page 1)');
+  });
+
+  it('players credit funds a player once per key, and explains mistakes', async () => {
+    const p = await registerTestPlayer(t.app);
+    const credit = ['players', 'credit', p.player.id, '--provider', 'gclub', '--amount', '100.00'];
+    const done = await ops([...credit, '--reason', 'welcome', '--key', 'cli-key-1']);
+    expect(done.code).toBe(EXIT.OK);
+    expect(done.out).toEqual([
+      `credited 100.00 THB to ${p.player.id} at gclub (reference ops-credit:cli-key-1)`,
+    ]);
+    expect((await ops([...credit, '--key', 'cli-key-1'])).code).toBe(EXIT.OK);
+    expect(await creditOf(p.cookie, 'gclub')).toBe('100.00');
+
+    const missing = await ops(['players', 'credit', p.player.id, '--provider', 'gclub']);
+    expect(missing.code).toBe(EXIT.USAGE);
+    expect(missing.err[0]).toBe('players credit: --amount is required');
+    const unknown = await ops(['players', 'credit', p.player.id, '--provider', 'pgslot', '--amount', '1.00']);
+    expect(unknown.code).toBe(EXIT.FAILED);
+    expect(unknown.err[0]).toMatch(/^error 400 UNKNOWN_PROVIDER: /);
+    const bad = await ops(['players', 'credit', p.player.id, '--provider', 'gclub', '--amount', '1,000']);
+    expect(bad.err[0]).toBe('error 400 VALIDATION_ERROR: Invalid request (amount: INVALID_FORMAT)');
+    expect(await creditOf(p.cookie, 'gclub')).toBe('100.00');
+  });
+
+  it('players credit reports a pending credit (exit 3) and resolves it when repeated with its key', async () => {
+    const p = await registerTestPlayer(t.app);
+    await creditOf(p.cookie, 'askmebet');
+    t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
+    const credit = ['players', 'credit', p.player.id, '--provider', 'askmebet', '--amount', '9.99'];
+    const pending = await ops(credit);
+    expect(pending.code).toBe(EXIT.INCOMPLETE);
+    const key = /--key (\S+)/.exec(pending.out.join('\n'))?.[1];
+    expect(key).toBeDefined();
+    const resolved = await ops([...credit, '--key', key as string]);
+    expect(resolved.code).toBe(EXIT.OK);
+    expect(await creditOf(p.cookie, 'askmebet')).toBe('9.99');
+  });
+
+  it('reconciliation prints a table and `differences: N`, exiting 1 when N > 0', async () => {
+    const clean = await ops(['reconciliation']);
+    expect(clean.code).toBe(EXIT.OK);
+    expect(clean.out[0]).toMatch(
+      /^PLAYER\s+PROVIDER\s+LEDGER\s+IN\s+OUT\s+DIFFERENCE\s+BALANCE\s+GAME NET\s+STATUS$/,
+    );
+    expect(clean.out.at(-1)).toBe('differences: 0');
+
+    const p = await registerTestPlayer(t.app, { username: 'clirecon_bob' });
+    expect(
+      (await ops(['players', 'credit', p.player.id, '--provider', 'betflix', '--amount', '10.00'])).code,
+    ).toBe(0);
+    const member = providerMemberOf('demo', p.player.id);
+    const raw = await t.app.providers.get('betflix').transfer(member, 'in', 1_00n, 'raw-cli-test');
+    expect(raw.status).toBe('applied');
+
+    const flagged = await ops(['reconciliation']);
+    expect(flagged.code).toBe(EXIT.FAILED);
+    const row = flagged.out.find((line) => line.startsWith('clirecon_bob'));
+    expect(row?.split(/\s+/)).toEqual([
+      'clirecon_bob',
+      'betflix',
+      '10.00',
+      '11.00',
+      '0.00',
+      '-1.00',
+      '11.00',
+      '0.00',
+      'DIFFERENCE',
+    ]);
+    expect(flagged.out.at(-1)).toBe('differences: 1');
+  });
+
+  it('rates set changes the rate players see', async () => {
+    const set = await ops(['rates', 'set', 'THB', '--buy', '625.25', '--sell', '640.50']);
+    expect(set.code).toBe(EXIT.OK);
+    expect(set.out[0]).toMatch(/^THB: buy 625\.25, sell 640\.50 LAK/);
+    const rates = (await t.app.inject({ method: 'GET', url: '/api/v2/exchange-rates' })).json().rates;
+    expect(rates).toContainEqual({ currency: 'THB', buy: '625.25', sell: '640.50' });
+    const wrong = await ops(['rates', 'set', 'THB', '--buy', '650', '--sell', '640.50']);
+    expect(wrong.code).toBe(EXIT.FAILED);
+    expect(wrong.err[0]).toContain('VALIDATION_ERROR');
+  });
+
+  it('says so when the token is refused or the server cannot be reached', async () => {
+    const refused = await ops(['reconciliation'], { OPS_TOKEN: 'not-the-token-0123456789' });
+    expect(refused.code).toBe(EXIT.FAILED);
+    expect(refused.err).toEqual([
+      'error 401 UNAUTHORIZED: Ops token required',
+      'the server refused the ops token: check OPS_TOKEN or DATA_DIR/ops-token',
+    ]);
+    const down = await ops(['reconciliation'], { OPS_URL: 'http://127.0.0.1:9' });
+    expect(down.code).toBe(EXIT.FAILED);
+    expect(down.err[0]).toMatch(/^cannot reach the API at http:\/\/127\.0\.0\.1:9 /);
+  });
+});
+
+describe('resolveOpsTarget', () => {
+  it('takes OPS_URL and OPS_TOKEN, else PORT and the token file in DATA_DIR', () => {
+    expect(resolveOpsTarget({ OPS_URL: 'https://ops.example', OPS_TOKEN: 'tok' })).toEqual({
+      baseUrl: 'https://ops.example',
+      token: 'tok',
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'ops-cli-'));
+    writeFileSync(path.join(dir, 'ops-token'), 'from-file\n');
+    expect(resolveOpsTarget({ DATA_DIR: dir, PORT: '4100' })).toEqual({
+      baseUrl: 'http://127.0.0.1:4100',
+      token: 'from-file',
+    });
+    expect(resolveOpsTarget({ DATA_DIR: dir }).baseUrl).toBe('http://127.0.0.1:3000');
+    expect(() => resolveOpsTarget({ DATA_DIR: path.join(dir, 'missing') })).toThrow(/no ops token/);
+  });
+});

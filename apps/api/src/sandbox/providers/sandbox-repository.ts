@@ -1,0 +1,56 @@
+import type { TProvider } from '@lc/shared/providers';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  sandboxProviderMembers as members,
+  type SandboxMemberRow,
+  type SandboxTransferRow,
+  sandboxProviderTransfers as transfers,
+} from '../../db/schema/sandbox-providers';
+import { SandboxError } from './sandbox-http';
+
+const memberKey = (provider: TProvider, username: string) =>
+  and(eq(members.provider, provider), eq(members.username, username));
+
+/** A member of a sandbox provider, or null. */
+export async function findSandboxMember(
+  db: DbOrTx,
+  provider: TProvider,
+  username: string,
+): Promise<SandboxMemberRow | null> {
+  const [row] = await db.select().from(members).where(memberKey(provider, username)).limit(1);
+  return row ?? null;
+}
+
+/** The member row locked FOR UPDATE until `tx` (a transaction) ends; 404 MEMBER_NOT_FOUND when there is none. */
+export async function lockSandboxMember(
+  tx: DbOrTx,
+  provider: TProvider,
+  username: string,
+): Promise<SandboxMemberRow> {
+  const [row] = await tx.select().from(members).where(memberKey(provider, username)).for('update');
+  if (!row) throw new SandboxError(404, 'MEMBER_NOT_FOUND', `No member ${username}`);
+  return row;
+}
+
+/** The member row with this id locked FOR UPDATE until `tx` (a transaction) ends. */
+export async function lockSandboxMemberById(tx: DbOrTx, memberId: string): Promise<SandboxMemberRow> {
+  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
+  if (!row) throw new SandboxError(404, 'MEMBER_NOT_FOUND', 'No such member');
+  return row;
+}
+
+/** The transfer of a provider with this reference, with its member's username; or null. */
+export async function findSandboxTransfer(
+  db: DbOrTx,
+  provider: TProvider,
+  reference: string,
+): Promise<(SandboxTransferRow & { username: string }) | null> {
+  const [row] = await db
+    .select({ transfer: transfers, username: members.username })
+    .from(transfers)
+    .innerJoin(members, eq(members.id, transfers.memberId))
+    .where(and(eq(transfers.provider, provider), eq(transfers.reference, reference)))
+    .limit(1);
+  return row ? { ...row.transfer, username: row.username } : null;
+}

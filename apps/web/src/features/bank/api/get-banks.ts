@@ -1,0 +1,23 @@
+import type { TBanksResponse } from '@lc/shared/contracts/bank-accounts';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { bankKeys } from './bank-keys';
+
+export function getBanks(signal?: AbortSignal): Promise<TBanksResponse> {
+  // Typed by the contract, not parsed: ZBank sits in shared/providers.ts beside BANKS, which the start-up
+  // bundle uses, so parsing with it here would pull zod into the initial bundle.
+  return apiRequest<TBanksResponse>('/v2/banks', { signal });
+}
+
+/** The accepted banks change with a release, not during a visit. */
+export function banksQueryOptions() {
+  return queryOptions({
+    queryKey: bankKeys.directory(),
+    queryFn: ({ signal }) => getBanks(signal),
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+export function useBanks() {
+  return useSuspenseQuery(banksQueryOptions());
+}

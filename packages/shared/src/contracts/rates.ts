@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MoneyFormatError, parseRate } from '../money';
+
+/** Currencies with an exchange rate: LAK per unit of each (domain.md). */
+export const RATE_CURRENCIES = ['THB', 'USD'] as const;
+export const ZRateCurrency = z.enum(RATE_CURRENCIES);
+export type TRateCurrency = z.infer<typeof ZRateCurrency>;
+
+/** One exchange-rate entry (spec section 3): LAK per unit, decimal strings such as "640.50". */
+export const ZExchangeRate = z.object({ currency: ZRateCurrency, buy: z.string(), sell: z.string() });
+export type TExchangeRate = z.infer<typeof ZExchangeRate>;
+
+export const ZExchangeRatesResponse = z.object({ rates: z.array(ZExchangeRate) });
+export type TExchangeRatesResponse = z.infer<typeof ZExchangeRatesResponse>;
+
+// The field code of a rate string that parseRate refuses: not a decimal, or zero / negative.
+function rateProblem(text: string): 'INVALID_FORMAT' | 'INVALID' | null {
+  try {
+    parseRate(text);
+    return null;
+  } catch (error) {
+    if (error instanceof MoneyFormatError)
+      return error.code === 'NOT_POSITIVE' ? 'INVALID' : 'INVALID_FORMAT';
+    throw error;
+  }
+}
+
+const requiredOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'REQUIRED' : 'INVALID';
+
+const ZRateText = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .superRefine((text, ctx) => {
+    const problem = rateProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Ops: set one currency's rate. Both sides > 0 and buy ≤ sell (otherwise the house would lose on a round trip). */
+export const ZSetExchangeRateRequest = z
+  .object({
+    currency: z.enum(RATE_CURRENCIES, { error: requiredOrInvalid }),
+    buy: ZRateText,
+    sell: ZRateText,
+  })
+  .superRefine((body, ctx) => {
+    if (rateProblem(body.buy) || rateProblem(body.sell)) return;
+    const buy = parseRate(body.buy);
+    const sell = parseRate(body.sell);
+    // Compare exactly at a common scale: 640.5 vs 640.50 are equal.
+    const scale = Math.max(buy.scale, sell.scale);
+    const buyScaled = buy.scaled * 10n ** BigInt(scale - buy.scale);
+    const sellScaled = sell.scaled * 10n ** BigInt(scale - sell.scale);
+    if (buyScaled > sellScaled) ctx.addIssue({ code: 'custom', path: ['buy'], message: 'INVALID' });
+  });
+export type TSetExchangeRateRequest = z.infer<typeof ZSetExchangeRateRequest>;
+
+/** Ops answer: the rate now in force, with when and by whom it was set. */
+export const ZOpsExchangeRate = ZExchangeRate.extend({ updatedAt: z.string(), updatedBy: z.string() });
+export const ZSetExchangeRateResponse = z.object({ rate: ZOpsExchangeRate });
+export type TSetExchangeRateResponse = z.infer<typeof ZSetExchangeRateResponse>;
