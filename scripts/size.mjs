@@ -1,0 +1,87 @@
+// `npm run size`: builds the web app, loads `/` in Chromium against the real server and prints the gzip size
+// of every JS and CSS file that first visit fetched, then the size of each lazy chunk. Fails over the budgets
+// of quality.md: initial JS ≤ 200 KB gzip, each lazy route chunk ≤ 50 KB gzip.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const INITIAL_JS_BUDGET = 200 * 1024;
+const CHUNK_BUDGET = 50 * 1024;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const assets = join(root, 'apps/web/dist/assets');
+const port = Number(process.env.SIZE_PORT ?? 3190);
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@lc/web'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('web build failed');
+}
+if (!existsSync(executablePath))
+  throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
+
+const gzipSize = (file) => gzipSync(readFileSync(join(assets, file))).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const env = { ...process.env, PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' };
+delete env.DATABASE_URL;
+const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+try {
+  await waitForReady(`http://127.0.0.1:${port}/api/ready`);
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  const loaded = new Set();
+  page.on('response', (response) => {
+    const match = /\/assets\/([^?#]+\.(?:js|css))$/.exec(new URL(response.url()).pathname);
+    if (match) loaded.add(match[1]);
+  });
+  await page.goto(`http://localhost:${port}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+
+  const initial = [...loaded].sort();
+  const initialJs = initial.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSize(f), 0);
+  const initialCss = initial.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipSize(f), 0);
+  console.log('First visit to / loads:');
+  for (const file of initial) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+  console.log(`initial JS (gzip): ${kb(initialJs)} (budget ${kb(INITIAL_JS_BUDGET)})`);
+  console.log(`initial CSS (gzip): ${kb(initialCss)}`);
+
+  const lazy = readdirSync(assets).filter((f) => f.endsWith('.js') && !loaded.has(f));
+  const oversized = [];
+  console.log('Lazy chunks:');
+  for (const file of lazy.sort()) {
+    const size = gzipSize(file);
+    if (size > CHUNK_BUDGET) oversized.push(file);
+    console.log(`  ${kb(size).padStart(9)}  ${file}${size > CHUNK_BUDGET ? '  OVER BUDGET' : ''}`);
+  }
+  const failures = [];
+  if (initialJs > INITIAL_JS_BUDGET) failures.push(`initial JS ${kb(initialJs)} > ${kb(INITIAL_JS_BUDGET)}`);
+  for (const file of oversized) failures.push(`${file} > ${kb(CHUNK_BUDGET)}`);
+  if (failures.length > 0) {
+    console.error(`✖ size budget: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('✔ within the size budgets');
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+async function waitForReady(url) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become ready at ${url}`);
+}
