@@ -28,8 +28,18 @@ const ZEnv = z.object({
   // Bank gateway (payments, account directory); unset in sandbox mode → the built-in sandbox bank.
   BANK_URL: z.url({ protocol: /^https?$/ }).optional(),
   BANK_KEY: z.string().min(16).optional(),
+  // HMAC-SHA256 secret of the bank's payment webhooks; unset in sandbox mode → derived from the sandbox secret.
+  BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // The background worker (worker/): runs inside this process unless WORKER=false (e.g. a separate worker fleet).
+  WORKER: bool.default(true),
+  WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  // An OPEN deposit this old is looked up at the bank by the worker (its webhook may have been lost).
+  WORKER_LOOKUP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
+  // Mounts the baseline routes of `npm run bench` (/api/bench/*); never needed in production.
+  BENCH_ROUTES: bool.default(false),
   SANDBOX_FAULTS: z
     .string()
     .optional()
@@ -60,6 +70,7 @@ export type Config = {
   /** Directory of PGlite files and generated secrets; null for an in-memory throwaway run. */
   dataDir: string | null;
   sandbox: boolean;
+  benchRoutes: boolean;
   opsToken: string | undefined;
   agencyHosts: string[];
   sessionSecure: boolean;
@@ -70,9 +81,13 @@ export type Config = {
   bankUrl: string | undefined;
   /** Request-signing secret of the bank gateway (BANK_KEY); undefined → a key derived from the sandbox secret. */
   bankKey: string | undefined;
+  /** Secret of the bank's webhook signatures (BANK_WEBHOOK_SECRET); undefined → derived in sandbox mode. */
+  bankWebhookSecret: string | undefined;
   /** From PROVIDER_<NAME>_URL / PROVIDER_<NAME>_KEY (NAME = ALPHABET, ASKMEBET, BETFLIX, GCLUB, GCLUB_LIVE). */
   providers: Record<TProvider, ProviderEndpoint>;
   providerTimeoutMs: number;
+  /** Background worker (docs/decisions/0012-worker.md): whether this process runs it, and its timings. */
+  worker: { isEnabled: boolean; intervalMs: number; reconcileIntervalMs: number; lookUpAfterMs: number };
   sandboxFaults: FaultPlan;
 };
 
@@ -100,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL === MEMORY ? undefined : e.DATABASE_URL,
     dataDir: isMemory ? null : path.resolve(e.DATA_DIR),
     sandbox: isSandbox,
+    benchRoutes: e.BENCH_ROUTES,
     opsToken: e.OPS_TOKEN,
     agencyHosts: (e.AGENCY_HOSTS ?? '')
       .split(',')
@@ -111,8 +127,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     bankUrl: e.BANK_URL,
     bankKey: e.BANK_KEY,
+    bankWebhookSecret: e.BANK_WEBHOOK_SECRET,
     providers,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    worker: {
+      isEnabled: e.WORKER,
+      intervalMs: e.WORKER_INTERVAL_MS,
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+      lookUpAfterMs: e.WORKER_LOOKUP_AFTER_MS,
+    },
     sandboxFaults: e.SANDBOX_FAULTS,
   };
 }

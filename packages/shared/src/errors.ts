@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'DEPOSIT_ALREADY_PAID',
   'INSUFFICIENT_CREDIT',
   'WITHDRAW_NOT_ALLOWED',
+  // an order not in a state that allows the action / its provider transfer still has no known outcome
+  'ORDER_NOT_OPEN',
+  'TRANSFER_PENDING',
   // promotions
   'PROMOTION_AMOUNT_MISMATCH',
   'PROMOTION_CREDIT_USED',

@@ -1,8 +1,14 @@
 import type { OpsCommand } from './command';
+import { depositsConfirmCommand } from './commands/deposits-confirm';
+import { depositsListCommand } from './commands/deposits-list';
+import { depositsRejectCommand } from './commands/deposits-reject';
 import { playersCreditCommand } from './commands/players-credit';
 import { playersListCommand } from './commands/players-list';
 import { ratesSetCommand } from './commands/rates-set';
 import { reconciliationCommand } from './commands/reconciliation';
+import { withdrawalsApproveCommand } from './commands/withdrawals-approve';
+import { withdrawalsListCommand } from './commands/withdrawals-list';
+import { withdrawalsRejectCommand } from './commands/withdrawals-reject';
 
 /** Every ops command, in the order `--help` lists them. A new command is one file and one line here. */
 export const COMMANDS: OpsCommand[] = [
@@ -10,4 +16,10 @@ export const COMMANDS: OpsCommand[] = [
   playersCreditCommand,
   reconciliationCommand,
   ratesSetCommand,
+  depositsListCommand,
+  depositsConfirmCommand,
+  depositsRejectCommand,
+  withdrawalsListCommand,
+  withdrawalsApproveCommand,
+  withdrawalsRejectCommand,
 ];

@@ -45,6 +45,14 @@ function isOpsBearer(request: FastifyRequest): boolean {
   return request.url.startsWith('/api/ops/') && /^Bearer\s+\S+/i.test(request.headers.authorization ?? '');
 }
 
+// The bank's webhook is authenticated by its HMAC signature, not by a cookie, so a forged cross-site
+// request gains nothing: only this one exact path skips the Origin check (the JSON rule still applies).
+const SIGNED_WEBHOOK_PATHS = new Set(['/api/v2/bank/webhook']);
+
+function isSignedWebhook(request: FastifyRequest): boolean {
+  return request.method === 'POST' && SIGNED_WEBHOOK_PATHS.has(request.url.split('?')[0] ?? '');
+}
+
 /** True when the Origin header names another host than the one the request was sent to. */
 function isCrossOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -64,7 +72,7 @@ function isCrossOrigin(request: FastifyRequest): boolean {
 export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (!isOpsBearer(request)) {
+    if (!isOpsBearer(request) && !isSignedWebhook(request)) {
       if (request.headers['sec-fetch-site'] === 'cross-site' || isCrossOrigin(request)) {
         throw new AppError(403, 'CSRF', 'Cross-site request refused');
       }

@@ -66,6 +66,8 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    // Tests run worker ticks themselves (runWorkerTick) with the test clock; no background timer.
+    WORKER: 'false',
     SANDBOX: 'true',
     WEB_DIST: '/nonexistent-web-dist',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),

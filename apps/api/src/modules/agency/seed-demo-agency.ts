@@ -1,8 +1,32 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agencies, agencyHosts } from '../../db/schema/agency';
+import { agencies, agencyHosts, type PaymentChannelSettings } from '../../db/schema/agency';
 
 export const DEMO_AGENCY_CODE = 'demo';
+
+const DEMO_RECEIVER = { merchantName: 'LAO CREDIT DEMO', merchantCity: 'VIENTIANE' } as const;
+
+/** The demo's channels with the (made-up) accounts their LaoQR codes pay to. */
+const DEMO_PAYMENT_CHANNELS: PaymentChannelSettings[] = [
+  {
+    code: 'bcel-main',
+    mid: 'MID-BCEL-0001',
+    displayName: 'BCEL One',
+    currency: 'LAK',
+    receivingBank: 'bcel',
+    receivingAccount: '0101100001234567',
+    ...DEMO_RECEIVER,
+  },
+  {
+    code: 'ldb-main',
+    mid: 'MID-LDB-0001',
+    displayName: 'LDB Trust',
+    currency: 'LAK',
+    receivingBank: 'ldb',
+    receivingAccount: '0302000012345678',
+    ...DEMO_RECEIVER,
+  },
+];
 
 /**
  * Sandbox seed (idempotent): the demo agency and its hosts. An existing demo agency is left as it is so
@@ -26,10 +50,7 @@ export async function seedDemoAgency(db: Db, extraHosts: string[]): Promise<void
         contactPhone: '+856 20 5555 5555',
         contactEmail: 'support@laocredit.example',
         languages: ['lo', 'cn', 'vn', 'th'],
-        paymentChannels: [
-          { code: 'bcel-main', mid: 'MID-BCEL-0001', displayName: 'BCEL One', currency: 'LAK' },
-          { code: 'ldb-main', mid: 'MID-LDB-0001', displayName: 'LDB Trust', currency: 'LAK' },
-        ],
+        paymentChannels: DEMO_PAYMENT_CHANNELS,
         depositMinLak: 20_000n,
         depositMaxLak: 20_000_000n,
         withdrawMinSatang: 5_000n,
@@ -39,10 +60,19 @@ export async function seedDemoAgency(db: Db, extraHosts: string[]): Promise<void
       })
       .onConflictDoNothing({ target: agencies.code });
     const [demo] = await tx
-      .select({ id: agencies.id })
+      .select({ id: agencies.id, paymentChannels: agencies.paymentChannels })
       .from(agencies)
       .where(eq(agencies.code, DEMO_AGENCY_CODE));
     if (!demo) throw new Error('demo agency missing after seed');
+    // A demo seeded before deposits existed has channels without a receiving account: fill in only those.
+    if (demo.paymentChannels.some((channel) => !channel.receivingAccount)) {
+      const filled = demo.paymentChannels.map((channel) =>
+        channel.receivingAccount
+          ? channel
+          : { ...DEMO_PAYMENT_CHANNELS.find((d) => d.code === channel.code), ...channel },
+      );
+      await tx.update(agencies).set({ paymentChannels: filled }).where(eq(agencies.id, demo.id));
+    }
     const hosts = [...new Set(['localhost', '127.0.0.1', ...extraHosts])];
     await tx
       .insert(agencyHosts)

@@ -12,7 +12,13 @@ export function toAgencyDto(row: AgencyRow): TAgency {
     social: row.social,
     contacts: { phone: row.contactPhone, email: row.contactEmail },
     languages: row.languages,
-    paymentChannels: row.paymentChannels,
+    // Allowlisted: the stored channel also holds its receiving account (server-side only).
+    paymentChannels: row.paymentChannels.map(({ code, mid, displayName, currency }) => ({
+      code,
+      mid,
+      displayName,
+      currency,
+    })),
     limits: {
       depositMin: formatMinor(row.depositMinLak, 'LAK'),
       depositMax: formatMinor(row.depositMaxLak, 'LAK'),

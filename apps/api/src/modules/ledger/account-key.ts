@@ -24,6 +24,14 @@ export function bonusAccount(currency: TLedgerCurrency = 'THB'): AccountKey {
   return { kind: 'BONUS', currency };
 }
 
+/**
+ * Credit taken out of a player's provider wallet for a withdrawal and not yet paid out (or returned): what
+ * the agency owes that player in its bank. Per player, so parallel withdrawals never queue on one row.
+ */
+export function payoutAccount(playerId: string, currency: TLedgerCurrency = 'THB'): AccountKey {
+  return { kind: 'PAYOUT', currency, playerId };
+}
+
 /** One stable string per key: sorts accounts into the lock order and deduplicates them. */
 export function accountKeyString(key: AccountKey): string {
   return [key.kind, key.currency, key.playerId ?? '', key.provider ?? ''].join('|');

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SandboxError } from './sandbox-http';
 
 /**
- * Runs a provider call under the `providers` faults of SANDBOX_FAULTS and sends its answer:
+ * Runs a provider call under the `providers` faults of SANDBOX_FAULTS (or another `target`'s, e.g. `bank`)
+ * and sends its answer:
  * - error: 503 SANDBOX_FAULT before anything is done;
  * - timeout: stalls past the client's timeout (or until the client hangs up) and does nothing;
  * - lost: does the work (or refuses it), then drops the connection without an answer.
@@ -13,9 +14,10 @@ export async function sendWithFault(
   request: FastifyRequest,
   reply: FastifyReply,
   operation: () => Promise<unknown>,
+  target = 'providers',
 ): Promise<FastifyReply> {
   const faults = request.server.sandboxFaults;
-  const fault = faults.decide('providers');
+  const fault = faults.decide(target);
   if (fault === 'error') throw new SandboxError(503, 'SANDBOX_FAULT', 'Injected fault: error');
   if (fault === 'timeout') {
     const abort = new AbortController();

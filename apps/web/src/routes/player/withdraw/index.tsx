@@ -1,7 +1,44 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
-import { IconWithdraw } from '@/components/icons';
+import { useCallback } from 'react';
+import { bankAccountsQueryOptions, useBankAccounts } from '@/features/bank/api/get-bank-accounts';
+import { creditKeys, useCredits } from '@/features/credit/api/get-credit';
+import { exchangeRatesQueryOptions } from '@/features/orders/api/get-exchange-rates';
+import { openWithdrawalsQueryOptions } from '@/features/withdraw/api/get-open-withdrawals';
+import type { ProviderBalances } from '@/features/withdraw/components/withdraw-form';
+import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
 
 export const Route = createFileRoute('/player/withdraw/')({
-  component: () => <ComingSoonPage page="withdraw" icon={IconWithdraw} />,
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(bankAccountsQueryOptions()),
+      queryClient.fetchQuery(openWithdrawalsQueryOptions()),
+      queryClient.ensureQueryData(exchangeRatesQueryOptions()),
+    ]),
+  component: WithdrawRoute,
 });
+
+function WithdrawRoute() {
+  const { agency, queryClient } = Route.useRouteContext();
+  const { data } = useBankAccounts();
+  // The live balances (refetched on every visit) bound the credit and fill the "all" button.
+  const { credits } = useCredits();
+  const balances: ProviderBalances = Object.fromEntries(
+    credits.map(({ provider, query }) => [
+      provider,
+      { amount: query?.data?.credit.amount, isFetching: query?.isFetching ?? false },
+    ]),
+  );
+  const refreshCredit = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+    [queryClient],
+  );
+  return (
+    <WithdrawPage
+      agency={agency}
+      bankAccounts={data.playerAccounts}
+      balances={balances}
+      onCreditTaken={refreshCredit}
+    />
+  );
+}

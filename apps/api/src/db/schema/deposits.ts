@@ -1,0 +1,104 @@
+import type { TOrderStatus } from '@lc/shared/contracts/orders';
+import type { TBank, TProvider } from '@lc/shared/providers';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agencies } from './agency';
+import { bankAccounts } from './bank-accounts';
+import { players } from './players';
+
+/**
+ * LaoQR deposits (domain.md, Deposit; docs/decisions/0010-deposit-settlement.md). Amounts: `amount` in whole
+ * kip, `credit` and `bonus` in THB satang. The status only moves forward by guarded updates
+ * (`… WHERE status = 'OPEN'`), and at most one OPEN deposit per player exists (partial unique index).
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // `D2611210001AB`: also the LaoQR bill number and, with `:in`, the provider and ledger reference.
+    code: text('code').notNull().unique('deposits_code_uq'),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    provider: text('provider').$type<TProvider>().notNull(),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    mid: text('mid').notNull(),
+    channelCode: text('channel_code').notNull(),
+    // Where the QR pays to, copied from the channel so the QR stays the same if ops edit the channel.
+    receivingBank: text('receiving_bank').$type<TBank>().notNull(),
+    receivingAccount: text('receiving_account').notNull(),
+    merchantName: text('merchant_name').notNull(),
+    qrPayload: text('qr_payload').notNull(),
+    rateId: bigint('rate_id', { mode: 'number' }).notNull(),
+    rateSell: numeric('rate_sell').notNull(),
+    credit: bigint('credit', { mode: 'bigint' }).notNull(),
+    bonus: bigint('bonus', { mode: 'bigint' }).notNull().default(sql`0`),
+    // Promotions (issue 5) link their usage here; no foreign key until that table exists.
+    promotionUsageId: uuid('promotion_usage_id'),
+    status: text('status').$type<TOrderStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    // What the bank reported: its reference and the amount actually paid.
+    bankReference: text('bank_reference'),
+    paidAmount: bigint('paid_amount', { mode: 'bigint' }),
+    // The bank has a payment with another amount: left PAID for staff, never credited automatically.
+    isAmountMismatch: boolean('amount_mismatch').notNull().default(false),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    // Crediting retries (worker): failed attempts, the last failure and when to try again.
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    // Set while one settler is crediting, so parallel checks and webhooks do not all call the provider.
+    creditLeaseUntil: timestamp('credit_lease_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('deposits_one_open_per_player_uq').on(t.playerId).where(sql`${t.status} = 'OPEN'`),
+    index('deposits_player_created_idx').on(t.playerId, t.createdAt),
+    index('deposits_due_idx').on(t.status, t.nextAttemptAt),
+    index('deposits_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),
+    check('deposits_amounts_ck', sql`${t.amount} > 0 AND ${t.credit} > 0 AND ${t.bonus} >= 0`),
+    check(
+      'deposits_status_ck',
+      sql`${t.status} IN ('OPEN', 'PAID', 'SUCCESS', 'CANCELED', 'FAILED', 'REJECTED')`,
+    ),
+  ],
+);
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** Daily order sequence per agency and code prefix (`D` deposits; withdrawals may use `W`). */
+export const orderSequences = pgTable(
+  'order_sequences',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    prefix: text('prefix').notNull(),
+    // yymmdd in Lao time.
+    day: text('day').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_sequences_pk', columns: [t.agencyId, t.prefix, t.day] })],
+);

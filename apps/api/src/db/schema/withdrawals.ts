@@ -1,0 +1,65 @@
+import type { TProvider } from '@lc/shared/providers';
+import { sql } from 'drizzle-orm';
+import { bigint, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { agencies } from './agency';
+import { bankAccounts } from './bank-accounts';
+import { players } from './players';
+
+/**
+ * Internal states (docs/decisions/0011-withdrawal-transfers.md). The player sees PENDING and RETURNING as
+ * OPEN: PENDING = the transfer out was sent but its answer is not known yet (nothing booked, not approvable);
+ * RETURNING = staff rejected it and the transfer back in is under way.
+ */
+export const WITHDRAWAL_STATUSES = ['PENDING', 'OPEN', 'RETURNING', 'SUCCESS', 'FAILED', 'REJECTED'] as const;
+export type TWithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** The states that count as "the player's open withdrawal" (at most one at a time). */
+export const UNSETTLED_WITHDRAWAL_STATUSES = ['PENDING', 'OPEN', 'RETURNING'] as const;
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // `W2611210001AB`; the provider and ledger references are `<code>:out`, `<code>:back`, `<code>:payout`.
+    code: text('code').notNull().unique(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id),
+    provider: text('provider').$type<TProvider>().notNull(),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+    // Where staff pay, as it was when the order was made (the account row may change later).
+    bank: text('bank').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    // THB satang: taken from the provider = received (paid out) + returned (kept by the house).
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    creditReceived: bigint('credit_received', { mode: 'bigint' }).notNull(),
+    creditReturned: bigint('credit_returned', { mode: 'bigint' }).notNull(),
+    // LAK kip = credit_received × buy, rounded down; fixed at creation with the rate it used.
+    payoutAmount: bigint('payout_amount', { mode: 'bigint' }).notNull(),
+    rateId: bigint('rate_id', { mode: 'number' }).notNull(),
+    rateBuy: numeric('rate_buy').notNull(),
+    status: text('status').$type<TWithdrawalStatus>().notNull(),
+    // The provider's refusal code or why an outcome is unknown (ops only).
+    failure: text('failure'),
+    bankReference: text('bank_reference'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // One unsettled withdrawal per player: the database, not a read-then-write check, is the guard.
+    uniqueIndex('withdrawals_one_open_per_player_uq')
+      .on(t.playerId)
+      .where(sql`${t.status} IN ('PENDING', 'OPEN', 'RETURNING')`),
+    index('withdrawals_player_idx').on(t.playerId, t.createdAt),
+    index('withdrawals_agency_status_idx').on(t.agencyId, t.status, t.createdAt),
+  ],
+);
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawalRow = typeof withdrawals.$inferInsert;

@@ -1,0 +1,152 @@
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TransferOutcome } from '../../adapters/providers/game-provider';
+import { agencies } from '../../db/schema/agency';
+import { type DepositRow, deposits } from '../../db/schema/deposits';
+import { ensureProviderMember } from '../credits/ensure-provider-member';
+import { bonusAccount, houseAccount, playerProviderAccount } from '../ledger/account-key';
+import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
+import { depositCreditReference } from './deposit-code';
+import { findDepositByCode, lockDeposit } from './deposits-repository';
+
+/** After this many failed credit attempts a deposit becomes FAILED and waits for staff (domain.md). */
+export const MAX_CREDIT_ATTEMPTS = 10;
+// Longer than one credit attempt can take (member call and look-up with their retries, the transfer: about
+// 7 client timeouts); only matters if a process dies mid-credit, when it is how long the worker must wait.
+const leaseMs = (providerTimeoutMs: number) => 8 * providerTimeoutMs + 10_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 30 * 60_000;
+
+/** When the worker should try again after `attempts` failures: 30 s, 1 min, 2 min, … up to 30 min. */
+export function creditBackoffMs(attempts: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+}
+
+/**
+ * PAID → SUCCESS: transfers credit + bonus in to the provider under `<code>:in`, then posts the DEPOSIT
+ * ledger transaction (same reference) and sets SUCCESS in one database transaction under the row lock.
+ * A short lease keeps parallel settlers from all calling the provider; correctness does not rest on it:
+ * the provider applies a reference once and the ledger posts a reference once, so even two concurrent
+ * attempts credit once. A refused or unanswered transfer leaves PAID with attempts + 1 and a retry time;
+ * the 10th failure makes it FAILED. Returns the row as it stands afterwards.
+ */
+export async function creditDeposit(app: FastifyInstance, code: string): Promise<DepositRow | null> {
+  const { db } = app;
+  const now = app.now();
+  const leaseUntil = new Date(now.getTime() + leaseMs(app.config.providerTimeoutMs));
+  const [claimed] = await db
+    .update(deposits)
+    .set({ creditLeaseUntil: leaseUntil })
+    .where(
+      and(
+        eq(deposits.code, code),
+        eq(deposits.status, 'PAID'),
+        eq(deposits.isAmountMismatch, false),
+        or(isNull(deposits.creditLeaseUntil), lte(deposits.creditLeaseUntil, now)),
+      ),
+    )
+    .returning();
+  // Someone else is crediting it, or it is no longer PAID: report it as it is.
+  if (!claimed) return findDepositByCode(db, code);
+
+  let isSettled = false;
+  try {
+    const outcome = await transferIn(app, claimed);
+    const result =
+      outcome.status === 'applied'
+        ? await bookCredit(app, claimed)
+        : await recordFailure(app, claimed, outcome);
+    isSettled = true;
+    return result;
+  } finally {
+    if (!isSettled) {
+      await db
+        .update(deposits)
+        .set({ creditLeaseUntil: null })
+        .where(and(eq(deposits.code, code), eq(deposits.creditLeaseUntil, leaseUntil)))
+        .catch(() => undefined);
+    }
+  }
+}
+
+async function transferIn(app: FastifyInstance, row: DepositRow): Promise<TransferOutcome> {
+  const provider = app.providers.get(row.provider);
+  const [agency] = await app.db
+    .select({ code: agencies.code })
+    .from(agencies)
+    .where(eq(agencies.id, row.agencyId));
+  if (!agency) throw new Error(`agency of deposit ${row.code} vanished`);
+  const owner = { agencyId: row.agencyId, agencyCode: agency.code, playerId: row.playerId };
+  try {
+    const member = await ensureProviderMember(app.db, provider, owner, app.log);
+    return await provider.transfer(member, 'in', row.credit + row.bonus, depositCreditReference(row.code));
+  } catch (error) {
+    // Nothing was sent (the member call failed) or the client broke: either way not applied, retry later.
+    return { status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<DepositRow> {
+  const now = app.now();
+  const { code, playerId, provider, credit, bonus } = claimed;
+  const entries: PostingEntry[] = [
+    { account: houseAccount('THB'), amount: -credit },
+    { account: playerProviderAccount(playerId, provider), amount: credit + bonus },
+  ];
+  if (bonus > 0n) entries.push({ account: bonusAccount('THB'), amount: -bonus });
+  return app.db.transaction(async (tx) => {
+    const row = await lockDeposit(tx, code);
+    if (row?.status !== 'PAID') return row ?? claimed;
+    await postTransaction(tx, {
+      agencyId: row.agencyId,
+      kind: 'DEPOSIT',
+      reference: depositCreditReference(code),
+      playerId,
+      provider,
+      memo: `deposit ${code}`,
+      at: now,
+      entries,
+    });
+    const [done] = await tx
+      .update(deposits)
+      .set({
+        status: 'SUCCESS',
+        creditedAt: now,
+        closedAt: now,
+        lastError: null,
+        nextAttemptAt: null,
+        creditLeaseUntil: null,
+        updatedAt: now,
+      })
+      .where(and(eq(deposits.code, code), eq(deposits.status, 'PAID')))
+      .returning();
+    return done ?? row;
+  });
+}
+
+async function recordFailure(
+  app: FastifyInstance,
+  claimed: DepositRow,
+  outcome: Exclude<TransferOutcome, { status: 'applied' }>,
+): Promise<DepositRow | null> {
+  const now = app.now();
+  const attempts = claimed.attempts + 1;
+  const isFinal = attempts >= MAX_CREDIT_ATTEMPTS;
+  const lastError =
+    outcome.status === 'rejected' ? `rejected: ${outcome.code}` : `unknown: ${outcome.reason}`;
+  app.log.warn({ code: claimed.code, attempts, outcome }, 'deposit credit not applied');
+  const [row] = await app.db
+    .update(deposits)
+    .set({
+      attempts,
+      lastError: lastError.slice(0, 500),
+      status: isFinal ? 'FAILED' : 'PAID',
+      nextAttemptAt: isFinal ? null : new Date(now.getTime() + creditBackoffMs(attempts)),
+      closedAt: isFinal ? now : null,
+      creditLeaseUntil: null,
+      updatedAt: now,
+    })
+    .where(and(eq(deposits.code, claimed.code), eq(deposits.status, 'PAID')))
+    .returning();
+  return row ?? findDepositByCode(app.db, claimed.code);
+}

@@ -1,0 +1,55 @@
+import type { TPageQuery } from '@lc/shared/contracts/common';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type DepositRow, deposits } from '../../db/schema/deposits';
+
+const CODE = /^[A-Z0-9]{1,40}$/;
+
+/** A deposit by code, or null. */
+export async function findDepositByCode(db: DbOrTx, code: string): Promise<DepositRow | null> {
+  if (!CODE.test(code)) return null;
+  const [row] = await db.select().from(deposits).where(eq(deposits.code, code));
+  return row ?? null;
+}
+
+/** The player's own deposit by code, or null when it is missing or someone else's (callers answer 404). */
+export async function findOwnDeposit(db: DbOrTx, playerId: string, code: string): Promise<DepositRow | null> {
+  if (!CODE.test(code)) return null;
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.code, code), eq(deposits.playerId, playerId)));
+  return row ?? null;
+}
+
+/** Locks a deposit row for the rest of the transaction (`SELECT … FOR UPDATE`). */
+export async function lockDeposit(tx: DbOrTx, code: string): Promise<DepositRow | null> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.code, code)).for('update');
+  return row ?? null;
+}
+
+/** A page of the player's deposits, newest first. */
+export async function listDeposits(
+  db: DbOrTx,
+  playerId: string,
+  page: TPageQuery,
+): Promise<{ rows: DepositRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.playerId, playerId))
+    .orderBy(desc(deposits.createdAt), desc(deposits.code))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await db.select({ value: count() }).from(deposits).where(eq(deposits.playerId, playerId));
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** The player's OPEN deposits (at most one: a partial unique index). */
+export async function listOpenDeposits(db: DbOrTx, playerId: string): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.playerId, playerId), eq(deposits.status, 'OPEN')))
+    .orderBy(desc(deposits.createdAt));
+}

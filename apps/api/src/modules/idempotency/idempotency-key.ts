@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idempotencyKeys } from '../../db/schema/idempotency';
+import { AppError } from '../../lib/app-error';
+import { playerOf } from '../../plugins/session';
+import { agencyOf } from '../agency/agency-resolver';
+
+// api.md, Idempotency: money-moving POSTs accept `Idempotency-Key`; a repeat with the same key and body gets
+// the first answer, the same key with another body 409 IDEMPOTENCY_KEY_REUSED. The key is claimed (row
+// inserted) before the handler runs, so a concurrent repeat finds it and waits for the first answer instead
+// of running the handler twice — across API processes too, since the claim is a database row.
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** Header set on a replayed answer. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+
+const KEY_PATTERN = /^[\x21-\x7E]+$/;
+// How long a repeat waits for the first request's answer before giving up (real time).
+const WAIT_MS = 15_000;
+const POLL_MS = 50;
+// A claim this old (app clock) without an answer belongs to a process that died: a repeat takes it over.
+const STALE_MS = 2 * 60_000;
+
+/** The claimed row of each request that carries a key (absent: no key, or a replay). */
+const claims = new WeakMap<FastifyRequest, string>();
+
+/** SHA-256 of what the request asks: method, route, params and the validated body. */
+function requestHashOf(request: FastifyRequest): string {
+  const route = request.routeOptions.url ?? request.url;
+  const what = JSON.stringify([request.method, route, request.params ?? null, request.body ?? null]);
+  return createHash('sha256').update(what).digest('hex');
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return null;
+  const field = 'Idempotency-Key';
+  if (typeof value !== 'string' || value.length === 0 || !KEY_PATTERN.test(value)) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Idempotency-Key must be printable ASCII', {
+      [field]: 'INVALID',
+    });
+  }
+  if (value.length > IDEMPOTENCY_KEY_MAX) {
+    throw new AppError(400, 'VALIDATION_ERROR', `Idempotency-Key is longer than ${IDEMPOTENCY_KEY_MAX}`, {
+      [field]: 'TOO_LONG',
+    });
+  }
+  return value;
+}
+
+/**
+ * preHandler (after `requirePlayer`) of a money-moving POST: without the header it does nothing; with it,
+ * it claims the key, replays a finished answer, or waits for a concurrent one. Pair it with
+ * {@link saveIdempotentAnswer} as the route's `onSend`.
+ */
+export async function requireIdempotencyKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const key = keyOf(request);
+  if (key === null) return;
+  const { db } = request.server;
+  const player = playerOf(request);
+  const requestHash = requestHashOf(request);
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const now = request.server.now();
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({ agencyId: agencyOf(request).id, playerId: player.id, key, requestHash, createdAt: now })
+      .onConflictDoNothing({ target: [idempotencyKeys.playerId, idempotencyKeys.key] })
+      .returning({ id: idempotencyKeys.id });
+    if (claimed) {
+      claims.set(request, claimed.id);
+      return;
+    }
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.playerId, player.id), eq(idempotencyKeys.key, key)));
+    if (!row) continue; // released (a 5xx) between the insert and the read: claim it again
+    if (row.requestHash !== requestHash) {
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+    }
+    if (row.responseStatus !== null && row.responseBody !== null) {
+      return reply
+        .code(row.responseStatus)
+        .header(IDEMPOTENT_REPLAY_HEADER, 'true')
+        .type('application/json; charset=utf-8')
+        .send(row.responseBody);
+    }
+    if (now.getTime() - row.createdAt.getTime() > STALE_MS) {
+      const [taken] = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: now })
+        .where(
+          and(
+            eq(idempotencyKeys.id, row.id),
+            isNull(idempotencyKeys.responseStatus),
+            eq(idempotencyKeys.createdAt, row.createdAt),
+          ),
+        )
+        .returning({ id: idempotencyKeys.id });
+      if (taken) {
+        claims.set(request, taken.id);
+        return;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new AppError(
+        409,
+        'IDEMPOTENCY_KEY_REUSED',
+        'A request with this Idempotency-Key is still running',
+      );
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * onSend of a route guarded by {@link requireIdempotencyKey}: stores the answer of the request that claimed
+ * the key. A 5xx is not an answer worth repeating (nothing was decided): the claim is released instead.
+ */
+export async function saveIdempotentAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const id = claims.get(request);
+  if (id === undefined) return payload;
+  claims.delete(request);
+  const { db } = request.server;
+  try {
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+    } else {
+      await db
+        .update(idempotencyKeys)
+        .set({ responseStatus: reply.statusCode, responseBody: payload, completedAt: request.server.now() })
+        .where(eq(idempotencyKeys.id, id));
+    }
+  } catch (error) {
+    // The answer still goes out; a repeat then waits for the stale claim and takes it over.
+    request.log.error({ err: error }, 'idempotency answer not stored');
+  }
+  return payload;
+}

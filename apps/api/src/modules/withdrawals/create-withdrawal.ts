@@ -1,0 +1,120 @@
+import type { TCreateWithdrawalRequest } from '@lc/shared/contracts/withdrawals';
+import { convertAtRate, parseRate, tryParseMoney } from '@lc/shared/money';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Db, isUniqueViolation } from '../../db/client';
+import type { AgencyRow } from '../../db/schema/agency';
+import type { PlayerRow } from '../../db/schema/players';
+import { type NewWithdrawalRow, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
+import { AppError } from '../../lib/app-error';
+import { findOwnBankAccount } from '../bank/bank-accounts-repository';
+import { callProvider } from '../credits/call-provider';
+import { ensureProviderMember } from '../credits/ensure-provider-member';
+import { gameProviderOf } from '../credits/game-provider-of';
+import { findCurrentRate } from '../rates/get-current-rates';
+import { bookWithdrawalOut, failWithdrawal } from './book-withdrawal-out';
+import { refusalError } from './refusal-error';
+import { transferWithLookUps } from './transfer-with-look-ups';
+import { nextWithdrawalCode, withdrawalReference } from './withdrawal-code';
+import { listOpenWithdrawals } from './withdrawals-repository';
+
+export type CreateWithdrawalInput = {
+  agency: AgencyRow;
+  player: PlayerRow;
+  request: TCreateWithdrawalRequest;
+  log: FastifyBaseLogger;
+};
+
+const OPEN_UQ = 'withdrawals_one_open_per_player_uq';
+const CODE_UQ = 'withdrawals_code_unique';
+
+const openOrder = () =>
+  new AppError(409, 'OPEN_ORDER', 'You already have an open withdrawal; wait until it is paid out');
+
+/**
+ * A player's withdrawal (domain.md): checks, then the order row (PENDING) before the provider is asked, then
+ * the transfer out under `<code>:out` in the same request. Applied → booked and OPEN for payout; refused →
+ * FAILED and 409 INSUFFICIENT_CREDIT (503 when the provider itself failed); unknown after the look-ups →
+ * left PENDING (the player sees OPEN) for `resolveWithdrawal`. No promotions yet: all credit is received.
+ */
+export async function createWithdrawal(
+  app: FastifyInstance,
+  input: CreateWithdrawalInput,
+): Promise<WithdrawalRow> {
+  const { agency, player, request, log } = input;
+  const provider = gameProviderOf(app, request.provider);
+  const bankAccount = await findOwnBankAccount(app.db, player.id, request.bankAccountId);
+  if (!bankAccount) throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'Add your bank account first');
+
+  const credit = tryParseMoney(request.credit, 'THB');
+  if (credit === null || credit < agency.withdrawMinSatang || credit > agency.withdrawMaxSatang) {
+    throw new AppError(400, 'AMOUNT_OUT_OF_RANGE', 'The credit is outside the withdrawal limits');
+  }
+  // A cheap early answer; the partial unique index below is the real guard against parallel requests.
+  if ((await listOpenWithdrawals(app.db, player.id)).length > 0) throw openOrder();
+
+  const rate = await findCurrentRate(app.db, agency.id, 'THB');
+  if (!rate) throw new AppError(403, 'WITHDRAW_NOT_ALLOWED', 'Withdrawals are closed: no exchange rate');
+  const creditReceived = credit;
+  const creditReturned = 0n;
+  const payoutAmount = convertAtRate('WITHDRAW', creditReceived, parseRate(rate.buy));
+
+  const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
+  const member = await ensureProviderMember(app.db, provider, owner, log);
+  // Checked live for a clear answer; the provider's own row lock decides when parallel requests race.
+  const balance = await callProvider(log, provider.provider, () => provider.getBalance(member));
+  if (credit > balance) throw new AppError(409, 'INSUFFICIENT_CREDIT', 'Not enough credit at the provider');
+
+  const now = app.now();
+  const order = await insertOrder(app.db, {
+    agencyId: agency.id,
+    playerId: player.id,
+    provider: provider.provider,
+    bankAccountId: bankAccount.id,
+    bank: bankAccount.bank,
+    accountNumber: bankAccount.accountNumber,
+    accountName: bankAccount.accountName,
+    amount: credit,
+    creditReceived,
+    creditReturned,
+    payoutAmount,
+    rateId: rate.id,
+    rateBuy: rate.buy,
+    status: 'PENDING',
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const reference = withdrawalReference.out(order.code);
+  const outcome = await transferWithLookUps(provider, member, 'out', credit, reference, log);
+  if (outcome.status === 'applied') return bookWithdrawalOut(app.db, order.code, app.now());
+  if (outcome.status === 'rejected') {
+    await failWithdrawal(app.db, order.code, outcome.code, app.now());
+    throw refusalError(outcome.code);
+  }
+  // Unknown: the money may have left; keep the order (and the player's one open slot) until it is resolved.
+  const [pending] = await app.db
+    .update(withdrawals)
+    .set({ failure: outcome.reason.slice(0, 500), updatedAt: app.now() })
+    .where(and(eq(withdrawals.code, order.code), eq(withdrawals.status, 'PENDING')))
+    .returning();
+  return pending ?? order;
+}
+
+/** Inserts the order under a fresh code (a rare code collision draws another); a second open one → 409. */
+async function insertOrder(db: Db, values: Omit<NewWithdrawalRow, 'code'>): Promise<WithdrawalRow> {
+  for (let attempt = 1; ; attempt++) {
+    const code = await nextWithdrawalCode(db, values.agencyId, values.createdAt);
+    try {
+      const [row] = await db
+        .insert(withdrawals)
+        .values({ ...values, code })
+        .returning();
+      if (!row) throw new Error('withdrawal insert returned nothing');
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error, OPEN_UQ)) throw openOrder();
+      if (!isUniqueViolation(error, CODE_UQ) || attempt >= 5) throw error;
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { AppError } from '../../lib/app-error';
+
+// Codes that say the provider (or what is in front of it) failed, rather than refused this transfer.
+const PROVIDER_FAILURE = /^(SANDBOX_FAULT|INTERNAL|HTTP_5\d\d)$/;
+
+/**
+ * The player's answer to a transfer out the provider refused: its own failure → 503 PROVIDER_UNAVAILABLE;
+ * any refusal of the transfer itself (insufficient balance, unknown member, …) → 409 INSUFFICIENT_CREDIT.
+ */
+export function refusalError(code: string): AppError {
+  if (PROVIDER_FAILURE.test(code)) {
+    return new AppError(503, 'PROVIDER_UNAVAILABLE', 'The provider is not available, try again later');
+  }
+  return new AppError(409, 'INSUFFICIENT_CREDIT', 'The provider refused: not enough credit');
+}

@@ -1,0 +1,58 @@
+import { formatMinor } from '@lc/shared/money';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AgencyRow } from '../../db/schema/agency';
+import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../ops/record-audit';
+import { notActionable } from './not-actionable';
+import { returnWithdrawalCredit } from './return-withdrawal-credit';
+import { lockWithdrawal } from './withdrawals-repository';
+
+export type RejectWithdrawalInput = {
+  agency: AgencyRow;
+  code: string;
+  reason: string | null;
+  actor: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Staff refuse a payout: OPEN → RETURNING under the order's row lock (audited), then the credit goes back
+ * to the provider under `<code>:back` and the order ends REJECTED. A RETURNING order (a lost answer, or a
+ * parallel reject) is resumed under the same reference, so the credit comes back exactly once however often
+ * this runs. Answers the order: REJECTED, or still RETURNING when the provider's answer is unknown.
+ */
+export async function rejectWithdrawal(
+  app: FastifyInstance,
+  input: RejectWithdrawalInput,
+): Promise<WithdrawalRow> {
+  const { agency, code, actor } = input;
+  const now = app.now();
+  const order = await app.db.transaction(async (tx) => {
+    const locked = await lockWithdrawal(tx, agency.id, code);
+    if (!locked) throw new AppError(404, 'NOT_FOUND', `No withdrawal ${code.slice(0, 40)}`);
+    if (locked.status !== 'OPEN' && locked.status !== 'RETURNING') throw notActionable(locked);
+    const isResumed = locked.status === 'RETURNING';
+    await recordAudit(tx, {
+      actor,
+      action: 'withdrawal.reject',
+      target: `withdrawal:${code}`,
+      details: {
+        playerId: locked.playerId,
+        credit: formatMinor(locked.amount, 'THB'),
+        reason: input.reason,
+        resumed: isResumed,
+      },
+      at: now,
+    });
+    if (isResumed) return locked;
+    const [returning] = await tx
+      .update(withdrawals)
+      .set({ status: 'RETURNING', decidedBy: actor, decidedAt: now, updatedAt: now })
+      .where(eq(withdrawals.id, locked.id))
+      .returning();
+    return returning as WithdrawalRow;
+  });
+  return returnWithdrawalCredit(app, order, input.log);
+}

@@ -1,0 +1,130 @@
+import type { TPageQuery } from '@lc/shared/contracts/common';
+import type { TOpsWithdrawalsQuery, TOpsWithdrawalsResponse } from '@lc/shared/contracts/ops-withdrawals';
+import type { TWithdrawPage } from '@lc/shared/contracts/withdrawals';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { players } from '../../db/schema/players';
+import { UNSETTLED_WITHDRAWAL_STATUSES, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
+import { toOpsWithdrawalDto } from './to-ops-withdrawal-dto';
+import { toWithdrawRecord } from './to-withdraw-record';
+
+/** A withdrawal by code within an agency (ops), or null. */
+export async function findWithdrawal(
+  db: DbOrTx,
+  agencyId: string,
+  code: string,
+): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.code, code)));
+  return row ?? null;
+}
+
+/** The same, locked `FOR UPDATE` inside the caller's transaction: state changes start here. */
+export async function lockWithdrawal(
+  db: DbOrTx,
+  agencyId: string,
+  code: string,
+): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.code, code)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The player's withdrawals, newest first, one page. */
+export async function listOwnWithdrawals(
+  db: DbOrTx,
+  playerId: string,
+  page: TPageQuery,
+): Promise<TWithdrawPage> {
+  const where = eq(withdrawals.playerId, playerId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.code))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    items: rows.map(toWithdrawRecord),
+    page: page.page,
+    pageSize: page.pageSize,
+    total: total?.value ?? 0,
+  };
+}
+
+/** The player's unsettled withdrawal (at most one: a unique index), as a list. */
+export async function listOpenWithdrawals(db: DbOrTx, playerId: string): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.playerId, playerId),
+        inArray(withdrawals.status, [...UNSETTLED_WITHDRAWAL_STATUSES]),
+      ),
+    )
+    .orderBy(desc(withdrawals.createdAt));
+}
+
+/** Ops: the agency's withdrawals, optionally of one status, newest first. */
+export async function listOpsWithdrawals(
+  db: DbOrTx,
+  agencyId: string,
+  query: TOpsWithdrawalsQuery,
+): Promise<TOpsWithdrawalsResponse> {
+  const filters: SQL[] = [eq(withdrawals.agencyId, agencyId)];
+  if (query.status) filters.push(eq(withdrawals.status, query.status));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ withdrawal: withdrawals, username: players.username })
+      .from(withdrawals)
+      .innerJoin(players, eq(players.id, withdrawals.playerId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.code))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toOpsWithdrawalDto(r.withdrawal, r.username)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: total?.value ?? 0,
+  };
+}
+
+/**
+ * Withdrawals whose provider transfer has no known outcome (PENDING: out; RETURNING: back), oldest first:
+ * what the worker hands to `resolveWithdrawal`.
+ */
+export async function listUnresolvedWithdrawals(
+  db: DbOrTx,
+  limit = 100,
+): Promise<Pick<WithdrawalRow, 'agencyId' | 'code' | 'status' | 'updatedAt'>[]> {
+  return db
+    .select({
+      agencyId: withdrawals.agencyId,
+      code: withdrawals.code,
+      status: withdrawals.status,
+      updatedAt: withdrawals.updatedAt,
+    })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ['PENDING', 'RETURNING']))
+    .orderBy(asc(withdrawals.updatedAt))
+    .limit(limit);
+}
+
+/** The username of a withdrawal's player (ops answers show it). */
+export async function usernameOf(db: DbOrTx, playerId: string): Promise<string> {
+  const [row] = await db.select({ username: players.username }).from(players).where(eq(players.id, playerId));
+  return row?.username ?? '';
+}

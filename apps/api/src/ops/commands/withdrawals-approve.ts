@@ -1,0 +1,26 @@
+import { ZOpsWithdrawalResponse } from '@lc/shared/contracts/ops-withdrawals';
+import { EXIT, type OpsCommand } from '../command';
+import { UsageError } from '../parse-args';
+
+export const withdrawalsApproveCommand: OpsCommand = {
+  name: 'withdrawals approve',
+  summary: 'Mark an OPEN withdrawal paid out, with the reference of the bank transfer you made',
+  usage: 'CODE --ref BANKREF',
+  positionals: ['CODE'],
+  options: { ref: { type: 'string', description: "the bank's reference of the payout", isRequired: true } },
+  async run({ client, out }, { positionals, options }) {
+    const [code, ...extra] = positionals;
+    if (!code || extra.length > 0) throw new UsageError('give exactly one withdrawal CODE');
+    const { body } = await client.request(
+      'POST',
+      `/api/ops/v1/withdrawals/${encodeURIComponent(code)}/approve`,
+      ZOpsWithdrawalResponse,
+      { body: { bankReference: options.ref } },
+    );
+    const w = body.withdrawal;
+    out(
+      `${w.code} ${w.status}: paid ${w.payoutAmount} LAK to ${w.username} (bank reference ${w.bankReference})`,
+    );
+    return EXIT.OK;
+  },
+};

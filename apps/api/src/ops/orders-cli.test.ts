@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { playerWithBankAccount as depositor, postDeposit } from '../modules/deposits/deposit-test-helpers';
+import {
+  creditOf,
+  fund,
+  playerWithBankAccount,
+  type Withdrawer,
+  withdraw,
+} from '../modules/withdrawals/withdrawal-test-helpers';
+import { createTestApp, type TestApp } from '../test/app';
+import { EXIT } from './command';
+import { runCli } from './run-cli';
+
+let t: TestApp;
+let env: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('test app is not listening');
+  env = { OPS_URL: `http://127.0.0.1:${address.port}`, OPS_TOKEN: t.app.opsToken.token };
+});
+afterEach(() => t.app.sandboxFaults.reset());
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ops(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { env, out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, out, err };
+}
+
+async function openWithdrawal(credit: string): Promise<{ p: Withdrawer; code: string }> {
+  const p = await playerWithBankAccount(t.app);
+  await fund(t.app, p, 'askmebet', '500.00');
+  const res = await withdraw(t.app, p, { provider: 'askmebet', credit });
+  expect(res.statusCode).toBe(201);
+  return { p, code: res.json().order.code };
+}
+
+describe('npm run ops -- deposits … / withdrawals …', () => {
+  it('--help lists the order commands', async () => {
+    const help = (await ops(['--help'])).out.join('\n');
+    for (const name of [
+      'deposits list',
+      'deposits confirm',
+      'deposits reject',
+      'withdrawals list',
+      'withdrawals approve',
+      'withdrawals reject',
+    ]) {
+      expect(help).toContain(name);
+    }
+    expect((await ops(['withdrawals', 'approve', '--help'])).out[0]).toBe(
+      'Usage: npm run ops -- withdrawals approve CODE --ref BANKREF',
+    );
+  });
+
+  it('withdrawals list shows the payout queue; approve pays one out once', async () => {
+    const { p, code } = await openWithdrawal('150.55');
+    const list = await ops(['withdrawals', 'list', '--status', 'OPEN', '--page-size', '100']);
+    expect(list.code).toBe(EXIT.OK);
+    expect(list.out[0]).toMatch(
+      /^CODE\s+STATUS\s+PLAYER\s+PROVIDER\s+CREDIT\s+PAYOUT LAK\s+RATE\s+BANK\s+ACCOUNT\s+NAME\s+CREATED\s+BANK REF$/,
+    );
+    const row = list.out.find((line) => line.startsWith(code));
+    expect(row).toMatch(
+      new RegExp(`^${code}\\s+OPEN\\s+${p.username}\\s+askmebet\\s+150\\.55\\s+94131\\s+625\\.25\\s+bcel`),
+    );
+    expect(list.out.at(-1)).toMatch(/^\d+ of \d+ withdrawals \(page 1\)$/);
+
+    expect((await ops(['withdrawals', 'approve', code])).code).toBe(EXIT.USAGE);
+    const approved = await ops(['withdrawals', 'approve', code, '--ref', 'BCEL-42']);
+    expect(approved.code).toBe(EXIT.OK);
+    expect(approved.out).toEqual([
+      `${code} SUCCESS: paid 94131 LAK to ${p.username} (bank reference BCEL-42)`,
+    ]);
+    const again = await ops(['withdrawals', 'approve', code, '--ref', 'BCEL-43']);
+    expect(again.code).toBe(EXIT.FAILED);
+    expect(again.err[0]).toMatch(/^error 409 ORDER_NOT_OPEN: /);
+    const bad = await ops(['withdrawals', 'list', '--status', 'DONE']);
+    expect(bad.code).toBe(EXIT.FAILED);
+    expect(bad.err[0]).toMatch(/^error 400 VALIDATION_ERROR/);
+  });
+
+  it('withdrawals reject returns the credit; a lost answer exits 3 and the same command finishes it', async () => {
+    const first = await openWithdrawal('100.00');
+    const rejected = await ops(['withdrawals', 'reject', first.code, '--reason', 'wrong name']);
+    expect(rejected.code).toBe(EXIT.OK);
+    expect(rejected.out).toEqual([
+      `${first.code} REJECTED: 100.00 THB returned to ${first.p.username} at askmebet`,
+    ]);
+    expect(await creditOf(t.app, first.p, 'askmebet')).toBe('500.00');
+
+    const second = await openWithdrawal('200.00');
+    t.app.sandboxFaults.forceNext('providers', 'lost', ...Array.from({ length: 9 }, () => 'error' as const));
+    const pending = await ops(['withdrawals', 'reject', second.code]);
+    expect(pending.code).toBe(EXIT.INCOMPLETE);
+    expect(pending.out[0]).toMatch(/RETURNING: .*run the same command again/);
+    const finished = await ops(['withdrawals', 'reject', second.code]);
+    expect(finished.code).toBe(EXIT.OK);
+    expect(await creditOf(t.app, second.p, 'askmebet')).toBe('500.00');
+  });
+
+  it('deposits list, confirm and reject', async () => {
+    const p = await depositor(t.app);
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/players/credits/gclub',
+      headers: { cookie: p.cookie },
+    });
+    const first = (await postDeposit(t.app, p)).json().order.code;
+    const list = await ops(['deposits', 'list', '--status', 'OPEN', '--page-size', '100']);
+    expect(list.code).toBe(EXIT.OK);
+    expect(list.out[0]).toMatch(
+      /^CODE\s+STATUS\s+PLAYER\s+PROVIDER\s+AMOUNT LAK\s+PAID LAK\s+CREDIT\s+BONUS/,
+    );
+    expect(list.out.find((line) => line.startsWith(first))).toMatch(
+      /^\S+\s+OPEN\s+\S+\s+gclub\s+100000\s+-\s+156\.12/,
+    );
+    const rejected = await ops(['deposits', 'reject', first, '--reason', 'test']);
+    expect([rejected.code, rejected.out]).toEqual([EXIT.OK, [`${first} REJECTED`]]);
+
+    const second = (await postDeposit(t.app, p)).json().order.code;
+    const confirmed = await ops(['deposits', 'confirm', second, '--ref', 'LDB-1']);
+    expect(confirmed.code).toBe(EXIT.OK);
+    expect(confirmed.out).toEqual([`${second} SUCCESS: 156.12 THB credited to ${p.username} at gclub`]);
+    expect(await creditOf(t.app, p, 'gclub')).toBe('156.12');
+    const again = await ops(['deposits', 'confirm', second]);
+    expect(again.code).toBe(EXIT.FAILED);
+    expect(again.err[0]).toMatch(/^error 409 ORDER_NOT_OPEN: /);
+    expect((await ops(['deposits', 'reject'])).code).toBe(EXIT.USAGE);
+  });
+
+  it('reconciliation shows no differences after these flows', async () => {
+    const report = await ops(['reconciliation']);
+    expect(report.out.at(-1)).toBe('differences: 0');
+    expect(report.code).toBe(EXIT.OK);
+  });
+});

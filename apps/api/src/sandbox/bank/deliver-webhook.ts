@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { formatMinor } from '@lc/shared/money';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TBankPayment } from '../../adapters/payments/http-payment-gateway';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../adapters/payments/payment-gateway';
+import { selfBaseUrl } from '../../adapters/self-url';
+import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
+import type { TFaultKind } from '../faults';
+
+/** The API route the sandbox bank notifies (a real bank is configured with the same URL). */
+export const BANK_WEBHOOK_PATH = '/api/v2/bank/webhook';
+
+// Pauses before the 2nd, 3rd and 4th attempt.
+const RETRY_DELAYS_MS = [200, 1000, 3000];
+const REQUEST_TIMEOUT_MS = 5000;
+
+/** The webhook body of a payment: what the bank's look-up also answers. */
+export function toBankPaymentBody(row: SandboxBankPaymentRow): TBankPayment {
+  return {
+    billNumber: row.billNumber,
+    amount: formatMinor(row.amount, 'LAK'),
+    paidAt: row.paidAt.toISOString(),
+    bankReference: row.bankReference,
+  };
+}
+
+export type WebhookSender = (payment: SandboxBankPaymentRow, firstFault: TFaultKind | null) => void;
+
+/**
+ * The sandbox bank's webhook sender: posts each new payment, signed, to this process's API in the
+ * background (the payer's answer never waits for it), retrying failures a few times. `bank` faults of
+ * SANDBOX_FAULTS apply per attempt: `lost` drops the notification for good, `error`/`timeout` fail that
+ * attempt. Deliveries still running when the app closes are aborted.
+ */
+export function createWebhookSender(app: FastifyInstance, secret: string): WebhookSender {
+  const closing = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    closing.abort();
+    await Promise.allSettled(inFlight);
+  });
+
+  async function deliver(row: SandboxBankPaymentRow, firstFault: TFaultKind | null): Promise<void> {
+    const body = JSON.stringify(toBankPaymentBody(row));
+    const log = app.log.child({ billNumber: row.billNumber });
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length + 1; attempt++) {
+      if (closing.signal.aborted) return;
+      const fault = attempt === 1 ? firstFault : app.sandboxFaults.decide('bank');
+      if (fault === 'lost') {
+        log.info({ attempt }, 'sandbox bank: webhook dropped (fault)');
+        return;
+      }
+      if (fault === null && (await post(body))) {
+        await app.db
+          .update(sandboxBankPayments)
+          .set({ webhookDeliveredAt: app.now() })
+          .where(eq(sandboxBankPayments.billNumber, row.billNumber))
+          .catch(() => undefined);
+        return;
+      }
+      log.info({ attempt, fault }, 'sandbox bank: webhook attempt failed');
+      const delay = RETRY_DELAYS_MS[attempt - 1];
+      if (delay === undefined) break;
+      await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
+    }
+    log.warn('sandbox bank: webhook given up (the deposit settles by check or by the worker)');
+  }
+
+  async function post(body: string): Promise<boolean> {
+    try {
+      const response = await fetch(`${selfBaseUrl(app)}${BANK_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body),
+        },
+        body,
+        signal: AbortSignal.any([closing.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      });
+      await response.arrayBuffer();
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  return (row, firstFault) => {
+    const delivery = deliver(row, firstFault).finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+  };
+}

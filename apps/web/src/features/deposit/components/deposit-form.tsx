@@ -1,0 +1,170 @@
+import type { TAgency } from '@lc/shared/contracts/agency';
+import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
+import { PROVIDERS } from '@lc/shared/providers';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconAlert } from '@/components/icons';
+import { useExchangeRates } from '@/features/orders/api/get-exchange-rates';
+import classes from '@/features/orders/components/order-ui.module.css';
+import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
+import { orderFieldError } from '@/features/orders/lib/field-error';
+import { groupThousands, normalizeLakInput } from '@/features/orders/lib/money-input';
+import { orderErrorMessage } from '@/features/orders/lib/order-error';
+import { isApiError } from '@/lib/api-client';
+import { formatCurrency } from '@/lib/format-currency';
+import { useCreateDeposit } from '../api/create-deposit';
+import { depositKeys } from '../api/deposit-keys';
+import { type DepositFormValues, toCreateDepositRequest, validateDeposit } from '../lib/deposit-form';
+import { depositCreditPreview } from '../lib/deposit-preview';
+
+/** Accounts arrive masked from the server; the label adds the bank and the name so the player recognises it. */
+export function bankAccountLabel(t: (key: string) => string, account: TBankAccount): string {
+  return `${t(`banks.${account.bank}`)} · ${account.accountNumber} · ${account.accountName}`;
+}
+
+/** The deposit form: provider, bank account, LAK amount, payment channel; opens the order and its QR. */
+export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAccounts: TBankAccount[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: rates } = useExchangeRates();
+  const create = useCreateDeposit();
+  const submission = useSubmissionKey();
+  const [formError, setFormError] = useState<string | null>(null);
+  const channels = agency.paymentChannels;
+  const limits = { min: agency.limits.depositMin, max: agency.limits.depositMax };
+  const shownLimits = { min: formatCurrency(limits.min, 'LAK'), max: formatCurrency(limits.max, 'LAK') };
+  const form = useForm<DepositFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      provider: '',
+      // One account per player and usually one channel: nothing to choose, so they start chosen.
+      bankAccountId: bankAccounts.length === 1 ? (bankAccounts[0]?.id ?? '') : '',
+      amount: '',
+      mid: channels.length === 1 ? (channels[0]?.mid ?? '') : '',
+    },
+    validate: (values) =>
+      validateDeposit(values, {
+        limits,
+        channels,
+        bankAccountIds: bankAccounts.map((account) => account.id),
+      }),
+  });
+  const error = (field: keyof DepositFormValues) =>
+    orderFieldError(t, 'deposit', field, form.errors[field], shownLimits);
+  const preview = depositCreditPreview(form.values.amount, rates.rates);
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFormError(null);
+      const body = toCreateDepositRequest(values);
+      create.mutate(
+        { body, idempotencyKey: submission.keyFor(body) },
+        {
+          onSuccess: () => submission.settle(),
+          onError: (cause) => {
+            submission.settle(cause);
+            // Another deposit is already open (another tab): show its QR instead of an error.
+            if (isApiError(cause) && cause.code === 'OPEN_ORDER') {
+              void queryClient.invalidateQueries({ queryKey: depositKeys.openOrders() });
+            }
+            setFormError(orderErrorMessage(t, cause, 'deposit'));
+          },
+        },
+      );
+    },
+    () => setFormError(null),
+  );
+
+  return (
+    <Paper className="panel" p={{ base: 'md', sm: 'xl' }} radius="lg">
+      <form onSubmit={submit} noValidate autoComplete="off" data-testid="deposit-form">
+        <Stack gap="md">
+          {formError ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlert size={18} />}
+              role="alert"
+              data-testid="deposit-error"
+            >
+              {formError}
+            </Alert>
+          ) : null}
+          <Select
+            label={t('orders.provider')}
+            placeholder={t('orders.choose')}
+            name="provider"
+            required
+            data={PROVIDERS.map((provider) => ({ value: provider, label: t(`providers.${provider}`) }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('provider')}
+            error={error('provider')}
+            data-testid="deposit-provider"
+          />
+          <Select
+            label={t('orders.bankAccount')}
+            placeholder={t('orders.choose')}
+            name="bankAccountId"
+            required
+            data={bankAccounts.map((account) => ({ value: account.id, label: bankAccountLabel(t, account) }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('bankAccountId')}
+            error={error('bankAccountId')}
+            data-testid="deposit-bank-account"
+          />
+          <TextInput
+            label={t('deposit.amount')}
+            description={t('deposit.amountLimits', shownLimits)}
+            name="amount"
+            inputMode="numeric"
+            autoComplete="transaction-amount"
+            required
+            rightSection={
+              <Text size="sm" c="dimmed">
+                LAK
+              </Text>
+            }
+            rightSectionWidth={52}
+            {...form.getInputProps('amount')}
+            value={groupThousands(form.values.amount)}
+            onChange={(event) => form.setFieldValue('amount', normalizeLakInput(event.currentTarget.value))}
+            error={error('amount')}
+          />
+          <Select
+            label={t('deposit.channel')}
+            placeholder={t('orders.choose')}
+            name="mid"
+            required
+            data={channels.map((channel) => ({ value: channel.mid, label: channel.displayName }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('mid')}
+            error={error('mid')}
+            data-testid="deposit-channel"
+          />
+          <Group
+            justify="space-between"
+            className={classes.preview}
+            data-testid="deposit-preview"
+            aria-live="polite"
+          >
+            <Text size="sm" c="dimmed">
+              {t('deposit.youWillReceive')}
+            </Text>
+            <Text fw={700} className="text-gold">
+              {preview ? `≈ ${formatCurrency(preview, 'THB')}` : '–'}
+            </Text>
+          </Group>
+          <Button type="submit" size="md" loading={create.isPending} fullWidth data-testid="deposit-submit">
+            {t('deposit.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

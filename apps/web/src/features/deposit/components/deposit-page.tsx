@@ -1,0 +1,83 @@
+import type { TAgency } from '@lc/shared/contracts/agency';
+import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
+import type { TDepositRecord } from '@lc/shared/contracts/deposits';
+import { Anchor, Container, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconDeposit, IconHistory } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { NeedsBankAccount } from '@/features/orders/components/needs-bank-account';
+import { depositKeys } from '../api/deposit-keys';
+import { useOpenDeposits } from '../api/get-open-deposits';
+import { DepositForm } from './deposit-form';
+import { DepositQr } from './deposit-qr';
+import { DepositSuccess } from './deposit-success';
+
+/**
+ * /player/deposit: the bank-account prompt, the open deposit's QR, the form, or the credited result.
+ * `onCredited` lets the route refresh what other features cache (the credit balances).
+ */
+export function DepositPage({
+  agency,
+  bankAccounts,
+  onCredited,
+}: {
+  agency: TAgency;
+  bankAccounts: TBankAccount[];
+  onCredited: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useOpenDeposits();
+  const [completed, setCompleted] = useState<TDepositRecord | null>(null);
+  const open = data.orders[0];
+
+  const handleCompleted = useCallback(
+    (order: TDepositRecord) => {
+      setCompleted(order);
+      queryClient.setQueryData(depositKeys.openOrders(), { orders: [] });
+      void queryClient.invalidateQueries({ queryKey: depositKeys.all });
+      onCredited();
+    },
+    [queryClient, onCredited],
+  );
+  const handleClosed = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: depositKeys.all });
+  }, [queryClient]);
+
+  let content: React.ReactNode;
+  if (completed) content = <DepositSuccess order={completed} onNewDeposit={() => setCompleted(null)} />;
+  else if (open)
+    content = (
+      <DepositQr
+        key={open.code}
+        order={open}
+        isSandbox={agency.isSandbox}
+        onCompleted={handleCompleted}
+        onClosed={handleClosed}
+      />
+    );
+  else if (bankAccounts.length === 0) content = <NeedsBankAccount />;
+  else content = <DepositForm agency={agency} bankAccounts={bankAccounts} />;
+
+  return (
+    <Container size={open && !completed ? 760 : 560} className="page">
+      <PageHeader
+        title={t('pages.deposit.title')}
+        subtitle={t('pages.deposit.description')}
+        icon={IconDeposit}
+        actions={
+          <Anchor component={Link} to="/player/deposit/history" size="sm" data-testid="deposit-history-link">
+            <Group gap={6} wrap="nowrap">
+              <IconHistory size={16} />
+              {t('nav.depositHistory')}
+            </Group>
+          </Anchor>
+        }
+      />
+      {content}
+    </Container>
+  );
+}

@@ -1,0 +1,81 @@
+import type { TAgency } from '@lc/shared/contracts/agency';
+import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
+import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
+import { Anchor, Container, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconHistory, IconWithdraw } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { NeedsBankAccount } from '@/features/orders/components/needs-bank-account';
+import { useOpenWithdrawals } from '../api/get-open-withdrawals';
+import { withdrawKeys } from '../api/withdraw-keys';
+import { type ProviderBalances, WithdrawForm } from './withdraw-form';
+import { WithdrawOrderPanel } from './withdraw-order-panel';
+
+/**
+ * /player/withdraw: the bank-account prompt, the withdrawal waiting for payout, or the form. `balances` and
+ * `onCreditTaken` come from the route (the credit feature owns the balances).
+ */
+export function WithdrawPage({
+  agency,
+  bankAccounts,
+  balances,
+  onCreditTaken,
+}: {
+  agency: TAgency;
+  bankAccounts: TBankAccount[];
+  balances: ProviderBalances;
+  onCreditTaken: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useOpenWithdrawals();
+  const [created, setCreated] = useState<TWithdrawRecord | null>(null);
+  const open = data.orders[0];
+
+  const handleCreated = (order: TWithdrawRecord) => {
+    setCreated(order);
+    queryClient.setQueryData(withdrawKeys.openOrders(), { orders: order.status === 'OPEN' ? [order] : [] });
+  };
+
+  let content: React.ReactNode;
+  if (created) content = <WithdrawOrderPanel order={created} isNew />;
+  else if (open) content = <WithdrawOrderPanel order={open} isNew={false} />;
+  else if (bankAccounts.length === 0) content = <NeedsBankAccount />;
+  else
+    content = (
+      <WithdrawForm
+        agency={agency}
+        bankAccounts={bankAccounts}
+        balances={balances}
+        onCreditTaken={onCreditTaken}
+        onCreated={handleCreated}
+      />
+    );
+
+  return (
+    <Container size={560} className="page">
+      <PageHeader
+        title={t('pages.withdraw.title')}
+        subtitle={t('pages.withdraw.description')}
+        icon={IconWithdraw}
+        actions={
+          <Anchor
+            component={Link}
+            to="/player/withdraw/history"
+            size="sm"
+            data-testid="withdraw-history-link"
+          >
+            <Group gap={6} wrap="nowrap">
+              <IconHistory size={16} />
+              {t('nav.withdrawHistory')}
+            </Group>
+          </Anchor>
+        }
+      />
+      {content}
+    </Container>
+  );
+}

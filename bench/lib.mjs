@@ -1,0 +1,146 @@
+// Shared plumbing of the benchmarks: a scratch PostgreSQL database, API processes started the way
+// `npm start` starts them, real players with real sessions, and autocannon runs.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** A fresh database on the server of BENCH_DATABASE_URL / DATABASE_URL; `drop()` removes it. */
+export async function createScratchDatabase() {
+  const base =
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts one API process on `port` against `databaseUrl` and waits until /api/ready answers. */
+export async function startServer(port, databaseUrl, extraEnv = {}) {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: 'true',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return { url, stop: () => stopChild(child) };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`API on ${url} did not become ready`);
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+const FINGERPRINT = {
+  screen: '1280x800',
+  version: '5',
+  timezone: 'Asia/Vientiane',
+  userAgent: 'bench',
+  plugins: '',
+  audio: '',
+  platform: 'Linux',
+  fingerprint: 'bench',
+  memory: '8',
+  fonts: '',
+  languages: 'lo',
+  hardwareConcurrency: '2',
+  vendor: '',
+  webGL: {
+    version: '',
+    vendor: '',
+    vendorUnmasked: '',
+    renderer: '',
+    rendererUnmasked: '',
+    shadingLanguageVersion: '',
+  },
+};
+
+/** Registers `count` players through the API and returns their session cookies. */
+export async function registerPlayers(baseUrl, count) {
+  const cookies = [];
+  const password = 'Bench-player-2026';
+  const one = async (index) => {
+    const username = `b${randomBytes(4).toString('hex')}${index}`.slice(0, 16);
+    const response = await fetch(`${baseUrl}/api/v2/players/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fingerprint': `bench-${index}` },
+      body: JSON.stringify({
+        username,
+        password,
+        confirmPassword: password,
+        displayName: username,
+        acceptTerms: true,
+        fingerprint: { ...FINGERPRINT, fingerprint: `bench-${index}` },
+      }),
+    });
+    if (response.status !== 201)
+      throw new Error(`register failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    cookies.push(cookie);
+  };
+  for (let i = 0; i < count; i += 5)
+    await Promise.all([0, 1, 2, 3, 4].filter((j) => i + j < count).map((j) => one(i + j)));
+  return cookies;
+}
+
+/** One autocannon run; `cookies` rotate over the requests so many sessions are exercised. */
+export function measure({ url, path, cookies = [], connections = CONNECTIONS, duration = DURATION }) {
+  const requests =
+    cookies.length > 0
+      ? cookies.map((cookie) => ({ method: 'GET', path, headers: { cookie } }))
+      : [{ method: 'GET', path }];
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, requests }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        requests: result.requests.average,
+        total: result.requests.total,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    });
+  });
+}
+
+export const fmt = (n, digits = 0) => n.toFixed(digits).padStart(9);

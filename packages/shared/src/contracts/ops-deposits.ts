@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ZPage, ZPageQuery } from './common';
+import { ZOrderStatus } from './orders';
+
+/** GET /api/ops/v1/deposits?status=&page=&pageSize= (newest first). */
+export const ZOpsDepositsQuery = ZPageQuery.extend({ status: ZOrderStatus.optional() });
+export type TOpsDepositsQuery = z.infer<typeof ZOpsDepositsQuery>;
+
+/** A deposit as operators see it: what was ordered beside what the bank reported, and crediting retries. */
+export const ZOpsDeposit = z.object({
+  code: z.string(),
+  playerId: z.string(),
+  username: z.string(),
+  provider: z.string(),
+  /** LAK ordered (whole kip) and LAK the bank reported paid (null before a payment). */
+  amount: z.string(),
+  paidAmount: z.string().nullable(),
+  /** The bank paid another amount: waits for staff (confirm or reject). */
+  isAmountMismatch: z.boolean(),
+  credit: z.string(),
+  bonus: z.string(),
+  status: ZOrderStatus,
+  mid: z.string(),
+  bankReference: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+});
+export type TOpsDeposit = z.infer<typeof ZOpsDeposit>;
+
+export const ZOpsDepositsResponse = ZPage(ZOpsDeposit);
+export type TOpsDepositsResponse = z.infer<typeof ZOpsDepositsResponse>;
+
+export const ZOpsDepositResponse = z.object({ deposit: ZOpsDeposit });
+export type TOpsDepositResponse = z.infer<typeof ZOpsDepositResponse>;
+
+/** POST …/deposits/{code}/confirm: staff matched the bank payment by hand (its reference, if they have it). */
+export const ZConfirmDepositRequest = z
+  .object({ bankReference: z.string().trim().min(1).max(100, { message: 'TOO_LONG' }).optional() })
+  .nullish();
+
+/** POST …/deposits/{code}/reject (body optional). */
+export const ZRejectDepositRequest = z
+  .object({ reason: z.string().trim().max(200, { message: 'TOO_LONG' }).optional() })
+  .nullish();
