@@ -34,7 +34,11 @@ const ZEnv = z.object({
   // The background worker (worker/): runs inside this process unless WORKER=false (e.g. a separate worker fleet).
   WORKER: bool.default(true),
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   // An OPEN deposit this old is looked up at the bank by the worker (its webhook may have been lost).
   WORKER_LOOKUP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
