@@ -40,6 +40,7 @@ import { sandboxBankRoutes } from './sandbox/bank/sandbox-bank-routes';
 import { registerSandboxFaults } from './sandbox/faults';
 import { registerSandboxProviders } from './sandbox/providers/register-sandbox-providers';
 import { seedSandboxGames } from './sandbox/providers/seed-sandbox-games';
+import { registerWorker } from './worker/register-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(withdrawalsRoutes);
   await app.register(opsWithdrawalsRoutes);
   await app.register(opsDepositsRoutes);
+  registerWorker(app);
   if (config.benchRoutes) await app.register(benchRoutes);
   if (config.sandbox) await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   if (config.sandbox) await registerSandboxProviders(app);

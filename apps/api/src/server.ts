@@ -14,6 +14,8 @@ async function shutdown(signal: string): Promise<void> {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {
+    // The worker first, while the server still answers its calls to this process's sandboxes.
+    await app.worker.stop();
     await app.close();
     process.exit(0);
   } catch (error) {

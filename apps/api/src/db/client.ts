@@ -53,6 +53,11 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 
 function openPostgres(url: string): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client the server drops (restart, failover, a dropped test database) must not crash the
+  // process: the pool discards it and the next query opens a new connection.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

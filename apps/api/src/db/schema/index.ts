@@ -10,3 +10,4 @@ export * from './rates';
 export * from './sandbox-bank';
 export * from './sandbox-providers';
 export * from './withdrawals';
+export * from './worker-leases';

@@ -1,0 +1,4 @@
+CREATE TABLE "worker_leases" (
+	"name" text PRIMARY KEY NOT NULL,
+	"until" timestamp with time zone NOT NULL
+);

@@ -1,0 +1,85 @@
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { type DepositRow, deposits } from '../db/schema/deposits';
+import { expireDeposit } from '../modules/deposits/expire-deposit';
+import { findDepositsDue } from '../modules/deposits/find-deposits-due';
+import { settleDeposit } from '../modules/deposits/settle-deposit';
+import { claimLeases, isNotLeased } from './claim-leases';
+import { forEachLimit } from './map-limit';
+import { guarded, type StepContext } from './worker-context';
+
+const DUE_BATCH = 50;
+const LOOK_UP_BATCH = 20;
+const PARALLEL = 8;
+// An OPEN deposit is asked about at most this often (the bank should not carry the load of every QR shown).
+const LOOK_UP_EVERY_MS = 30_000;
+
+/**
+ * Expired OPEN deposits (one last bank look-up, then CANCELED or settled) and PAID ones due for a credit retry.
+ * `findDepositsDue` claims them (SKIP LOCKED + a pushed next_attempt_at), so workers never share one.
+ */
+export async function runDueDeposits(ctx: StepContext): Promise<void> {
+  const due = await findDepositsDue(ctx.app.db, ctx.now, DUE_BATCH);
+  await forEachLimit(due, PARALLEL, (item) =>
+    guarded(ctx, item.code, async () => {
+      ctx.report.deposits.push(item.code);
+      const row =
+        item.status === 'OPEN'
+          ? await expireDeposit(ctx.app, item.code)
+          : await settleDeposit(ctx.app, item.code);
+      if (row) await retryWhenLeaseEnds(ctx, row);
+    }),
+  );
+}
+
+/**
+ * A deposit left PAID because another settler holds its credit lease (or held it and died: a crash) is
+ * retried as soon as that lease runs out, not a whole claim period later.
+ */
+async function retryWhenLeaseEnds(ctx: StepContext, row: DepositRow): Promise<void> {
+  const lease = row.creditLeaseUntil;
+  if (row.status !== 'PAID' || row.isAmountMismatch || !lease || lease <= ctx.now) return;
+  await ctx.app.db
+    .update(deposits)
+    .set({ nextAttemptAt: lease })
+    .where(and(eq(deposits.code, row.code), eq(deposits.status, 'PAID'), gt(deposits.nextAttemptAt, lease)));
+}
+
+/**
+ * OPEN deposits older than `lookUpAfterMs` and not yet expired: asked at the bank at most every 30 s, so a
+ * payment whose webhook was lost (bank fault, or this process died before handling it) is still settled
+ * within about half a minute, not only at expiry.
+ */
+export async function runDepositLookUps(ctx: StepContext): Promise<void> {
+  const { db, config } = ctx.app;
+  const bornBefore = new Date(ctx.now.getTime() - config.worker.lookUpAfterMs);
+  const codes = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ code: deposits.code })
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.status, 'OPEN'),
+          lte(deposits.createdAt, bornBefore),
+          gt(deposits.expiresAt, ctx.now),
+          isNotLeased('deposit-lookup:', deposits.code, ctx.now),
+        ),
+      )
+      .orderBy(asc(deposits.createdAt))
+      .limit(LOOK_UP_BATCH)
+      .for('update', { skipLocked: true });
+    const until = new Date(ctx.now.getTime() + LOOK_UP_EVERY_MS);
+    const held = await claimLeases(
+      tx,
+      rows.map((r) => `deposit-lookup:${r.code}`),
+      ctx.now,
+      until,
+    );
+    return rows.map((r) => r.code).filter((code) => held.has(`deposit-lookup:${code}`));
+  });
+  await forEachLimit(codes, PARALLEL, (code) =>
+    guarded(ctx, code, async () => {
+      ctx.report.lookUps.push(code);
+      await settleDeposit(ctx.app, code);
+    }),
+  );
+}
