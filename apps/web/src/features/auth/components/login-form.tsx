@@ -3,10 +3,10 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '@/components/form-alert';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
-import { FormAlert } from './form-alert';
 
 /** Username + password sign-in; `onSuccess` runs once the player info is refreshed. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {

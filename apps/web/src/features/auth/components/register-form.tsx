@@ -6,12 +6,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormAlert } from '@/components/form-alert';
 import { IconCheck } from '@/components/icons';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { useRegister } from '../api/register';
 import { useUsernameAvailability } from '../hooks/use-username-availability';
-import { FormAlert } from './form-alert';
 
 function isFilled(value: unknown, key: string): boolean {
   return typeof value === 'object' &&

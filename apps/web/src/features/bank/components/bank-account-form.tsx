@@ -1,9 +1,9 @@
 import { ACCOUNT_NUMBER_MAX, ACCOUNT_NUMBER_MIN, OWNERS } from '@lc/shared/contracts/bank-accounts';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlert } from '@/components/icons';
+import { FormAlert } from '@/components/form-alert';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateBankAccount } from '../api/create-bank-account';
@@ -56,17 +56,7 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
   return (
     <form onSubmit={submit} noValidate autoComplete="off" data-testid="bank-account-form">
       <Stack gap="md">
-        {formError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlert size={18} />}
-            role="alert"
-            data-testid="bank-error"
-          >
-            {formError}
-          </Alert>
-        ) : null}
+        <FormAlert message={formError} testId="bank-error" />
         <Select
           label={t('bank.bank')}
           placeholder={t('bank.bankPlaceholder')}

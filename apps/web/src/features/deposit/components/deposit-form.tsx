@@ -1,29 +1,24 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
-import { PROVIDERS } from '@lc/shared/providers';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlert } from '@/components/icons';
+import { FormAlert } from '@/components/form-alert';
 import { useExchangeRates } from '@/features/orders/api/get-exchange-rates';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
 import { orderFieldError } from '@/features/orders/lib/field-error';
 import { groupThousands, normalizeLakInput } from '@/features/orders/lib/money-input';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
+import { bankAccountOptions, providerOptions } from '@/features/orders/lib/select-options';
 import { isApiError } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/format-currency';
 import { useCreateDeposit } from '../api/create-deposit';
 import { depositKeys } from '../api/deposit-keys';
 import { type DepositFormValues, toCreateDepositRequest, validateDeposit } from '../lib/deposit-form';
 import { depositCreditPreview } from '../lib/deposit-preview';
-
-/** Accounts arrive masked from the server; the label adds the bank and the name so the player recognises it. */
-export function bankAccountLabel(t: (key: string) => string, account: TBankAccount): string {
-  return `${t(`banks.${account.bank}`)} · ${account.accountNumber} · ${account.accountName}`;
-}
 
 /** The deposit form: provider, bank account, LAK amount, payment channel; opens the order and its QR. */
 export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAccounts: TBankAccount[] }) {
@@ -82,23 +77,13 @@ export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAcc
     <Paper className="panel" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <form onSubmit={submit} noValidate autoComplete="off" data-testid="deposit-form">
         <Stack gap="md">
-          {formError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlert size={18} />}
-              role="alert"
-              data-testid="deposit-error"
-            >
-              {formError}
-            </Alert>
-          ) : null}
+          <FormAlert message={formError} testId="deposit-error" />
           <Select
             label={t('orders.provider')}
             placeholder={t('orders.choose')}
             name="provider"
             required
-            data={PROVIDERS.map((provider) => ({ value: provider, label: t(`providers.${provider}`) }))}
+            data={providerOptions(t)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('provider')}
@@ -110,7 +95,7 @@ export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAcc
             placeholder={t('orders.choose')}
             name="bankAccountId"
             required
-            data={bankAccounts.map((account) => ({ value: account.id, label: bankAccountLabel(t, account) }))}
+            data={bankAccountOptions(t, bankAccounts)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('bankAccountId')}

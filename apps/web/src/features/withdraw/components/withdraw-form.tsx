@@ -1,19 +1,19 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
-import { PROVIDERS } from '@lc/shared/providers';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlert } from '@/components/icons';
+import { FormAlert } from '@/components/form-alert';
 import { useExchangeRates } from '@/features/orders/api/get-exchange-rates';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
 import { orderFieldError } from '@/features/orders/lib/field-error';
 import { normalizeCreditInput } from '@/features/orders/lib/money-input';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
+import { bankAccountOptions, providerOptions } from '@/features/orders/lib/select-options';
 import { isApiError } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/format-currency';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
@@ -96,23 +96,13 @@ export function WithdrawForm({
     <Paper className="panel" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <form onSubmit={submit} noValidate autoComplete="off" data-testid="withdraw-form">
         <Stack gap="md">
-          {formError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlert size={18} />}
-              role="alert"
-              data-testid="withdraw-error"
-            >
-              {formError}
-            </Alert>
-          ) : null}
+          <FormAlert message={formError} testId="withdraw-error" />
           <Select
             label={t('orders.provider')}
             placeholder={t('orders.choose')}
             name="provider"
             required
-            data={PROVIDERS.map((provider) => ({ value: provider, label: t(`providers.${provider}`) }))}
+            data={providerOptions(t)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             description={
@@ -131,10 +121,7 @@ export function WithdrawForm({
             placeholder={t('orders.choose')}
             name="bankAccountId"
             required
-            data={bankAccounts.map((account) => ({
-              value: account.id,
-              label: `${t(`banks.${account.bank}`)} · ${account.accountNumber} · ${account.accountName}`,
-            }))}
+            data={bankAccountOptions(t, bankAccounts)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('bankAccountId')}
