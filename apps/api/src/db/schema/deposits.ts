@@ -52,7 +52,7 @@ export const deposits = pgTable(
     rateSell: numeric('rate_sell').notNull(),
     credit: bigint('credit', { mode: 'bigint' }).notNull(),
     bonus: bigint('bonus', { mode: 'bigint' }).notNull().default(sql`0`),
-    // Promotions (issue 5) link their usage here; no foreign key until that table exists.
+    // The ACTIVE promotion usage this deposit fulfils (its bonus is in `bonus`); USED once credited.
     promotionUsageId: uuid('promotion_usage_id'),
     status: text('status').$type<TOrderStatus>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -6,6 +6,7 @@ export * from './idempotency';
 export * from './ledger';
 export * from './ops-credits';
 export * from './players';
+export * from './promotions';
 export * from './rates';
 export * from './sandbox-bank';
 export * from './sandbox-providers';

@@ -45,6 +45,8 @@ export const withdrawals = pgTable(
     status: text('status').$type<TWithdrawalStatus>().notNull(),
     // The provider's refusal code or why an outcome is unknown (ops only).
     failure: text('failure'),
+    // The USED promotion usage whose rules this withdrawal met (it becomes SUCCESS when the credit is out).
+    promotionUsageId: uuid('promotion_usage_id'),
     bankReference: text('bank_reference'),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
