@@ -25,6 +25,7 @@ import { opsPlayersRoutes } from './modules/ops/ops-players-routes';
 import { opsWithdrawalsRoutes } from './modules/ops/ops-withdrawals-routes';
 import { accountRoutes } from './modules/players/account-routes';
 import { authRoutes } from './modules/players/auth-routes';
+import { promotionsRoutes } from './modules/promotions/promotions-routes';
 import { opsRatesRoutes } from './modules/rates/ops-rates-routes';
 import { ratesRoutes } from './modules/rates/rates-routes';
 import { seedDemoRates } from './modules/rates/seed-demo-rates';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(opsPlayersRoutes);
   await app.register(reconciliationRoutes);
   await app.register(withdrawalsRoutes);
+  await app.register(promotionsRoutes);
   await app.register(opsWithdrawalsRoutes);
   await app.register(opsDepositsRoutes);
   registerWorker(app);

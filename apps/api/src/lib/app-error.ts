@@ -1,6 +1,6 @@
 import type { TErrorCode, TFieldErrorCode } from '@lc/shared/errors';
 
-/** The one error type of the API: the error handler turns it into `{"error": {code, message, fields?}}`. */
+/** The one error type of the API: the error handler turns it into `{"error": {code, message, fields?, params?}}`. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -8,6 +8,8 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: Record<string, TFieldErrorCode>,
     readonly headers?: Record<string, string>,
+    /** Values the translated message interpolates, e.g. `{provider}` of PROMOTION_USED_BY_PROVIDER. */
+    readonly params?: Record<string, string>,
   ) {
     super(message ?? defaultMessage(code));
     this.name = 'AppError';

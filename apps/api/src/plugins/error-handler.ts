@@ -44,6 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       const body: TApiError = { error: { code: error.code, message: error.message } };
       if (error.fields) body.error.fields = error.fields;
+      if (error.params) body.error.params = error.params;
       return send(reply, error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

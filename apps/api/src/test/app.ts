@@ -130,21 +130,25 @@ export type SignedInPlayer = { player: TPlayer; username: string; password: stri
 /** Registers a player on the demo agency (host localhost) and returns it with its session cookie. */
 export async function registerTestPlayer(
   app: App,
-  overrides: { username?: string; password?: string; host?: string } = {},
+  overrides: { username?: string; password?: string; host?: string; fingerprint?: string } = {},
 ): Promise<SignedInPlayer> {
   const username = overrides.username ?? uniqueUsername();
   const password = overrides.password ?? 'correct-horse-battery';
   const response = await app.inject({
     method: 'POST',
     url: '/api/v2/players/register',
-    headers: { host: overrides.host ?? 'localhost', 'x-fingerprint': 'fp-0123456789abcdef' },
+    // One device for every test player unless told otherwise (first-order promotions look at shared devices).
+    headers: {
+      host: overrides.host ?? 'localhost',
+      'x-fingerprint': overrides.fingerprint ?? 'fp-0123456789abcdef',
+    },
     payload: {
       username,
       password,
       confirmPassword: password,
       displayName: `Player ${username}`,
       acceptTerms: true,
-      fingerprint: fingerprintPayload(),
+      fingerprint: fingerprintPayload(overrides.fingerprint),
     },
   });
   if (response.statusCode !== 201)

@@ -75,6 +75,10 @@ export const deposits = pgTable(
   },
   (t) => [
     uniqueIndex('deposits_one_open_per_player_uq').on(t.playerId).where(sql`${t.status} = 'OPEN'`),
+    // A usage's bonus is paid once: at most one deposit per usage that is on its way or credited.
+    uniqueIndex('deposits_one_per_usage_uq')
+      .on(t.promotionUsageId)
+      .where(sql`${t.status} IN ('OPEN', 'PAID', 'SUCCESS')`),
     index('deposits_player_created_idx').on(t.playerId, t.createdAt),
     index('deposits_due_idx').on(t.status, t.nextAttemptAt),
     index('deposits_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),

@@ -2,13 +2,14 @@ import type { TCreateDepositRequest } from '@lc/shared/contracts/deposits';
 import { buildLaoQr } from '@lc/shared/laoqr';
 import { convertAtRate, parseMoney, parseRate } from '@lc/shared/money';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation } from '../../db/client';
+import { type DbOrTx, isUniqueViolation } from '../../db/client';
 import type { AgencyRow, PaymentChannelSettings } from '../../db/schema/agency';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import { findOwnBankAccount } from '../bank/bank-accounts-repository';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { lockActiveUsage, promotionForDeposit } from '../promotions/promotion-deposit-rules';
 import { findCurrentRate } from '../rates/get-current-rates';
 import { nextOrderCode } from './deposit-code';
 import { listOpenDeposits } from './deposits-repository';
@@ -41,8 +42,9 @@ function channelOf(agency: AgencyRow, mid: string): ReceivingChannel {
 /**
  * Opens a LaoQR deposit (domain.md, Deposit step 1). Checks in order: provider, own bank account, amount
  * within the agency's limits, payment channel, no other OPEN deposit, a THB rate that gives credit.
- * Blocked players may deposit (blocking is about promotions). Promotions (issue 5) will set the bonus and
- * usage here; until then the bonus is 0.
+ * Blocked players may deposit (blocking is about promotions). Then the promotion rules: an ACTIVE usage on
+ * this provider fixes the amount and adds its bonus; it is linked under the usage's row lock, and at most one
+ * deposit per usage can be on its way or credited (a partial unique index), so a bonus is never paid twice.
  */
 export async function createDeposit(
   app: FastifyInstance,
@@ -65,6 +67,8 @@ export async function createDeposit(
   const credit = rate ? convertAtRate('DEPOSIT', amount, parseRate(rate.sell)) : 0n;
   if (!rate || credit <= 0n) throw new AppError(403, 'DEPOSIT_NOT_ALLOWED', 'Deposits are not possible now');
 
+  const promotion = await promotionForDeposit(app, agency, player, { provider, amount, credit });
+
   const now = app.now();
   for (let attempt = 1; ; attempt++) {
     const code = await nextOrderCode(db, agency.id, 'D', now);
@@ -76,8 +80,10 @@ export async function createDeposit(
       merchantCity: channel.merchantCity,
       billNumber: code,
     });
-    try {
-      const [row] = await db
+    const insert = async (tx: DbOrTx) => {
+      // A usage cancelled (or ended) since it was read: an ordinary deposit, as if it had not been there.
+      const isLinked = promotion !== null && (await lockActiveUsage(tx, promotion.usage.id));
+      const [row] = await tx
         .insert(deposits)
         .values({
           code,
@@ -95,7 +101,8 @@ export async function createDeposit(
           rateId: rate.id,
           rateSell: rate.sell,
           credit,
-          bonus: 0n,
+          bonus: isLinked ? promotion.bonus : 0n,
+          promotionUsageId: isLinked ? promotion.usage.id : null,
           status: 'OPEN',
           createdAt: now,
           expiresAt: new Date(now.getTime() + DEPOSIT_TTL_MS),
@@ -104,8 +111,15 @@ export async function createDeposit(
         .returning();
       if (!row) throw new Error('deposit insert returned nothing');
       return row;
+    };
+    try {
+      // Without a promotion there is no lock to take: a single INSERT, no transaction round trips.
+      return promotion ? await db.transaction(insert) : await insert(db);
     } catch (error) {
       if (isUniqueViolation(error, 'deposits_one_open_per_player_uq')) throw openOrder();
+      if (isUniqueViolation(error, 'deposits_one_per_usage_uq')) {
+        throw new AppError(409, 'OPEN_ORDER', "The promotion's deposit is already being credited");
+      }
       if (isUniqueViolation(error, 'deposits_code_uq') && attempt < CODE_ATTEMPTS) continue;
       throw error;
     }

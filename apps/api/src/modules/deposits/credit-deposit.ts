@@ -6,6 +6,7 @@ import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { bonusAccount, houseAccount, playerProviderAccount } from '../ledger/account-key';
 import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
+import { markUsageUsed } from '../promotions/promotion-deposit-rules';
 import { depositCreditReference } from './deposit-code';
 import { findDepositByCode, lockDeposit } from './deposits-repository';
 
@@ -24,7 +25,8 @@ export function creditBackoffMs(attempts: number): number {
 
 /**
  * PAID → SUCCESS: transfers credit + bonus in to the provider under `<code>:in`, then posts the DEPOSIT
- * ledger transaction (same reference) and sets SUCCESS in one database transaction under the row lock.
+ * ledger transaction (same reference), moves its promotion usage to USED and sets SUCCESS in one database
+ * transaction under the row lock.
  * A short lease keeps parallel settlers from all calling the provider; correctness does not rest on it:
  * the provider applies a reference once and the ledger posts a reference once, so even two concurrent
  * attempts credit once. A refused or unanswered transfer leaves PAID with attempts + 1 and a retry time;
@@ -107,6 +109,8 @@ async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<De
       at: now,
       entries,
     });
+    // Its promotion usage (if any) becomes USED with the target fixed, in the same transaction as the bonus.
+    await markUsageUsed(tx, row, now);
     const [done] = await tx
       .update(deposits)
       .set({

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
+import { settleUsageByWithdrawal } from '../promotions/promotion-withdrawal-rules';
 import { withdrawalReference } from './withdrawal-code';
 
 /**
@@ -32,6 +33,8 @@ export async function bookWithdrawalOut(db: Db, code: string, now: Date): Promis
       at: now,
       entries,
     });
+    // The promotion whose rules this withdrawal met ends SUCCESS with the credit out, not before.
+    await settleUsageByWithdrawal(tx, order, now);
     const [opened] = await tx
       .update(withdrawals)
       .set({ status: 'OPEN', failure: null, updatedAt: now })

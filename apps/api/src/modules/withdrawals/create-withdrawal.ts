@@ -11,6 +11,7 @@ import { findOwnBankAccount } from '../bank/bank-accounts-repository';
 import { callProvider } from '../credits/call-provider';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { promotionForWithdrawal } from '../promotions/promotion-withdrawal-rules';
 import { findCurrentRate } from '../rates/get-current-rates';
 import { bookWithdrawalOut, failWithdrawal } from './book-withdrawal-out';
 import { refusalError } from './refusal-error';
@@ -35,7 +36,8 @@ const openOrder = () =>
  * A player's withdrawal (domain.md): checks, then the order row (PENDING) before the provider is asked, then
  * the transfer out under `<code>:out` in the same request. Applied → booked and OPEN for payout; refused →
  * FAILED and 409 INSUFFICIENT_CREDIT (503 when the provider itself failed); unknown after the look-ups →
- * left PENDING (the player sees OPEN) for `resolveWithdrawal`. No promotions yet: all credit is received.
+ * left PENDING (the player sees OPEN) for `resolveWithdrawal`. Under a USED promotion the rules split the
+ * credit into received and returned (docs/decisions/0014-promotion-rules.md).
  */
 export async function createWithdrawal(
   app: FastifyInstance,
@@ -55,15 +57,17 @@ export async function createWithdrawal(
 
   const rate = await findCurrentRate(app.db, agency.id, 'THB');
   if (!rate) throw new AppError(403, 'WITHDRAW_NOT_ALLOWED', 'Withdrawals are closed: no exchange rate');
-  const creditReceived = credit;
-  const creditReturned = 0n;
-  const payoutAmount = convertAtRate('WITHDRAW', creditReceived, parseRate(rate.buy));
 
   const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
   const member = await ensureProviderMember(app.db, provider, owner, log);
   // Checked live for a clear answer; the provider's own row lock decides when parallel requests race.
   const balance = await callProvider(log, provider.provider, () => provider.getBalance(member));
   if (credit > balance) throw new AppError(409, 'INSUFFICIENT_CREDIT', 'Not enough credit at the provider');
+  // A USED promotion on this provider: its target and withdraw rules decide what the player receives.
+  const promotion = await promotionForWithdrawal(app.db, player.id, provider.provider, { balance, credit });
+  const creditReceived = promotion?.creditReceived ?? credit;
+  const creditReturned = promotion?.creditReturned ?? 0n;
+  const payoutAmount = convertAtRate('WITHDRAW', creditReceived, parseRate(rate.buy));
 
   const now = app.now();
   const order = await insertOrder(app.db, {
@@ -78,6 +82,7 @@ export async function createWithdrawal(
     creditReceived,
     creditReturned,
     payoutAmount,
+    promotionUsageId: promotion?.usageId ?? null,
     rateId: rate.id,
     rateBuy: rate.buy,
     status: 'PENDING',

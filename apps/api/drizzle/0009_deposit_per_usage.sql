@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "deposits_one_per_usage_uq" ON "deposits" USING btree ("promotion_usage_id") WHERE "deposits"."status" IN ('OPEN', 'PAID', 'SUCCESS');
