@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runDepositLookUps, runDueDeposits } from './deposit-steps';
 import { runPendingOpsCredits } from './ops-credit-step';
+import { runUnfinishedUsageCancels } from './usage-cancel-step';
 import { runUnresolvedWithdrawals } from './withdrawal-step';
 import type { StepContext, TickReport } from './worker-context';
 
@@ -11,17 +12,25 @@ const STEPS = [
   ['deposit-look-ups', runDepositLookUps],
   ['withdrawals', runUnresolvedWithdrawals],
   ['ops-credits', runPendingOpsCredits],
+  ['usage-cancels', runUnfinishedUsageCancels],
 ] as const;
 
 /**
  * One pass of the background worker (docs/decisions/0012-worker.md): expire and retry deposits, look up OPEN
- * deposits whose webhook may be lost, resolve withdrawals and ops credits without a known outcome. Every step
+ * deposits whose webhook may be lost, resolve withdrawals, ops credits and promotion cancels without a known outcome. Every step
  * claims its items in a short transaction (`FOR UPDATE SKIP LOCKED`), so any number of processes may run
  * ticks at once; the provider and bank calls happen afterwards through the modules' idempotent functions. A
  * failing item or step is logged and counted, never thrown.
  */
 export async function runWorkerTick(app: FastifyInstance): Promise<TickReport> {
-  const report: TickReport = { deposits: [], lookUps: [], withdrawals: [], opsCredits: [], errors: 0 };
+  const report: TickReport = {
+    deposits: [],
+    lookUps: [],
+    withdrawals: [],
+    opsCredits: [],
+    usageCancels: [],
+    errors: 0,
+  };
   const log = app.log.child({ job: 'worker' });
   for (const [name, step] of STEPS) {
     // Each step reads the clock afresh: a slow earlier step must not make later ones act on stale time.
@@ -38,4 +47,9 @@ export async function runWorkerTick(app: FastifyInstance): Promise<TickReport> {
 
 /** True when the tick found nothing to do. */
 export const isIdleTick = (r: TickReport): boolean =>
-  r.deposits.length + r.lookUps.length + r.withdrawals.length + r.opsCredits.length === 0;
+  r.deposits.length +
+    r.lookUps.length +
+    r.withdrawals.length +
+    r.opsCredits.length +
+    r.usageCancels.length ===
+  0;

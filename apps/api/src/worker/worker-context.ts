@@ -10,6 +10,8 @@ export type TickReport = {
   withdrawals: string[];
   /** Operators' manual credits left PENDING. */
   opsCredits: string[];
+  /** Promotion usages whose cancel (the bonus taken back) had no known outcome. */
+  usageCancels: string[];
   /** Items (or whole steps) that threw; each was logged with its code. */
   errors: number;
 };

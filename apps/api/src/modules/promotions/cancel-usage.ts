@@ -100,8 +100,11 @@ async function startTakeBack(
   return next ?? reload(app, usage.id);
 }
 
-/** CANCELING: sends (or re-sends, same reference and amount) the take-back and books it; CANCELED. */
-async function finishTakeBack(
+/**
+ * CANCELING: sends (or re-sends, same reference and amount) the take-back and books it; CANCELED. The
+ * worker resumes usages whose player never came back after a lost answer.
+ */
+export async function finishTakeBack(
   app: FastifyInstance,
   agency: AgencyRow,
   usage: PromotionUsageRow,

@@ -6,6 +6,7 @@ import { deposits } from '../../db/schema/deposits';
 import { players } from '../../db/schema/players';
 import { promotionUsages } from '../../db/schema/promotions';
 import { createTestApp, registerTestPlayer, type TestApp } from '../../test/app';
+import { runWorkerTick } from '../../worker/run-worker-tick';
 import { depositAction, sandboxPay, waitFor } from '../deposits/deposit-test-helpers';
 import { bonusAccount, playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
@@ -471,6 +472,25 @@ describe('recheck and cancel', () => {
       expect(bonusAfter - bonusBefore).toBe(BigInt(takenBack));
       expect((await usageRow(usage.usageId))?.takeBack).toBe(BigInt(takenBack));
     }
+  });
+
+  it('lets the worker finish a USED cancel whose provider answer was lost', async () => {
+    const promo = await createPromotion(t.app, promotionInput());
+    const p = await promoPlayer(t.app);
+    const { usage } = (await usePromo(t.app, p, promo.id, 'askmebet')).json();
+    await depositAndCredit(t.app, p, 'askmebet', DEPOSIT);
+    // As if the player's cancel fixed the amount, then never heard back from the provider.
+    await t.app.db
+      .update(promotionUsages)
+      .set({ status: 'CANCELING', takeBack: 5000n, updatedAt: t.app.now() })
+      .where(eq(promotionUsages.id, usage.usageId));
+    expect((await currentUsage(t.app, p)).status).toBe('USED');
+    expect((await runWorkerTick(t.app)).usageCancels).not.toContain(usage.usageId);
+    t.clock.advance(61_000);
+    expect((await runWorkerTick(t.app)).usageCancels).toContain(usage.usageId);
+    expect((await usageRow(usage.usageId))?.status).toBe('CANCELED');
+    expect(await balanceOf(t.app, p, 'askmebet')).toBe('156.12');
+    expect(await currentUsage(t.app, p)).toBeNull();
   });
 
   it('pages the usage history, newest first, only the player’s own', async () => {
