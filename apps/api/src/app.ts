@@ -21,11 +21,14 @@ import { fingerprintRoutes } from './modules/fingerprint/fingerprint-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { opsDepositsRoutes } from './modules/ops/ops-deposits-routes';
+import { opsPlayerBlockRoutes } from './modules/ops/ops-player-block-routes';
 import { opsPlayersRoutes } from './modules/ops/ops-players-routes';
+import { opsPromotionsRoutes } from './modules/ops/ops-promotions-routes';
 import { opsWithdrawalsRoutes } from './modules/ops/ops-withdrawals-routes';
 import { accountRoutes } from './modules/players/account-routes';
 import { authRoutes } from './modules/players/auth-routes';
 import { promotionsRoutes } from './modules/promotions/promotions-routes';
+import { seedDemoPromotions } from './modules/promotions/seed-demo-promotions';
 import { opsRatesRoutes } from './modules/rates/ops-rates-routes';
 import { ratesRoutes } from './modules/rates/rates-routes';
 import { seedDemoRates } from './modules/rates/seed-demo-rates';
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await seedDemoAgency(handle.db, config.agencyHosts);
       await seedSandboxGames(handle.db);
       await seedDemoRates(handle.db, app.now());
+      await seedDemoPromotions(handle.db, app.now());
     }
   } catch (error) {
     await handle.close();
@@ -146,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(depositsRoutes);
   await app.register(bankWebhookRoutes);
   await app.register(opsPlayersRoutes);
+  await app.register(opsPlayerBlockRoutes);
+  await app.register(opsPromotionsRoutes);
   await app.register(reconciliationRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(promotionsRoutes);

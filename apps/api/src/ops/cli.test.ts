@@ -1,8 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerMemberOf } from '../adapters/providers/member-name';
+import { ledgerAccounts } from '../db/schema/ledger';
+import { bonusAccount, playerProviderAccount } from '../modules/ledger/account-key';
+import { demoAgencyId } from '../modules/ledger/ledger-test-helpers';
+import { postTransaction } from '../modules/ledger/post-transaction';
 import { createTestApp, registerTestPlayer, type TestApp } from '../test/app';
 import { EXIT } from './command';
 import { resolveOpsTarget } from './ops-target';
@@ -108,6 +113,51 @@ describe('npm run ops', () => {
       /^PLAYER\s+PROVIDER\s+LEDGER\s+IN\s+OUT\s+DIFFERENCE\s+BALANCE\s+GAME NET\s+STATUS$/,
     );
     expect(clean.out.at(-1)).toBe('differences: 0');
+    // The agency's own accounts: ops credits came from the house; no bonus given, nothing waiting for payout.
+    expect(clean.out.slice(-4, -1)).toEqual([
+      expect.stringMatching(/^house: -\d+\.\d\d$/),
+      'bonuses given: 0.00',
+      'payouts owed: 0.00',
+    ]);
+
+    // A cached balance that drifted from its entries breaks the zero sum: flagged, exit 1.
+    const drift = (satang: bigint) =>
+      t.app.db
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${satang}` })
+        .where(eq(ledgerAccounts.kind, 'HOUSE'));
+    await drift(1n);
+    const unbalanced = await ops(['reconciliation']);
+    await drift(-1n);
+    expect(unbalanced.code).toBe(EXIT.FAILED);
+    expect(unbalanced.out.slice(-2)).toEqual(['ledger sum: 0.01 (must be 0.00)', 'differences: 0']);
+    expect((await ops(['reconciliation'])).code).toBe(EXIT.OK);
+
+    // A promotion bonus as the engine books it (bonus account → player), also moved at the provider.
+    const fan = await registerTestPlayer(t.app);
+    await creditOf(fan.cookie, 'gclub'); // opens the provider wallet
+    const fanMember = providerMemberOf('demo', fan.player.id);
+    expect((await t.app.providers.get('gclub').transfer(fanMember, 'in', 12_34n, 'cli-bonus')).status).toBe(
+      'applied',
+    );
+    const agencyId = await demoAgencyId(t.app.db);
+    await t.app.db.transaction((tx) =>
+      postTransaction(tx, {
+        agencyId,
+        kind: 'BONUS',
+        reference: 'cli-bonus',
+        playerId: fan.player.id,
+        provider: 'gclub',
+        at: t.clock.now(),
+        entries: [
+          { account: bonusAccount('THB'), amount: -12_34n },
+          { account: playerProviderAccount(fan.player.id, 'gclub'), amount: 12_34n },
+        ],
+      }),
+    );
+    const withBonus = await ops(['reconciliation']);
+    expect(withBonus.code).toBe(EXIT.OK);
+    expect(withBonus.out).toContain('bonuses given: 12.34');
 
     const p = await registerTestPlayer(t.app, { username: 'clirecon_bob' });
     expect(

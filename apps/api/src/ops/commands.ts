@@ -2,8 +2,15 @@ import type { OpsCommand } from './command';
 import { depositsConfirmCommand } from './commands/deposits-confirm';
 import { depositsListCommand } from './commands/deposits-list';
 import { depositsRejectCommand } from './commands/deposits-reject';
+import { playersBlockCommand } from './commands/players-block';
 import { playersCreditCommand } from './commands/players-credit';
 import { playersListCommand } from './commands/players-list';
+import { playersUnblockCommand } from './commands/players-unblock';
+import { promotionsActivateCommand } from './commands/promotions-activate';
+import { promotionsCreateCommand } from './commands/promotions-create';
+import { promotionsDeactivateCommand } from './commands/promotions-deactivate';
+import { promotionsListCommand } from './commands/promotions-list';
+import { promotionsUpdateCommand } from './commands/promotions-update';
 import { ratesSetCommand } from './commands/rates-set';
 import { reconciliationCommand } from './commands/reconciliation';
 import { withdrawalsApproveCommand } from './commands/withdrawals-approve';
@@ -14,6 +21,8 @@ import { withdrawalsRejectCommand } from './commands/withdrawals-reject';
 export const COMMANDS: OpsCommand[] = [
   playersListCommand,
   playersCreditCommand,
+  playersBlockCommand,
+  playersUnblockCommand,
   reconciliationCommand,
   ratesSetCommand,
   depositsListCommand,
@@ -22,4 +31,9 @@ export const COMMANDS: OpsCommand[] = [
   withdrawalsListCommand,
   withdrawalsApproveCommand,
   withdrawalsRejectCommand,
+  promotionsListCommand,
+  promotionsCreateCommand,
+  promotionsUpdateCommand,
+  promotionsActivateCommand,
+  promotionsDeactivateCommand,
 ];

@@ -43,4 +43,19 @@ describe('formatTable', () => {
     );
     expect(lines).toEqual(['NAME          AMOUNT', 'amy             1.00', 'bartholomew  1250.00']);
   });
+
+  it('lines up Lao and Thai text by what the terminal shows, not by code units', () => {
+    // ໂປຣໂມຊັນ has 8 code units but one is a combining vowel: 7 columns wide.
+    const lines = formatTable(
+      [
+        { header: 'TITLE', value: (r: { title: string; n: string }) => r.title },
+        { header: 'N', value: (r) => r.n },
+      ],
+      [
+        { title: 'ໂປຣໂມຊັນ', n: '1' },
+        { title: 'abcdefg', n: '2' },
+      ],
+    );
+    expect(lines).toEqual(['TITLE    N', 'ໂປຣໂມຊັນ  1', 'abcdefg  2']);
+  });
 });

@@ -74,3 +74,16 @@ export type TOpsCredit = z.infer<typeof ZOpsCredit>;
 
 export const ZOpsCreditResponse = z.object({ credit: ZOpsCredit });
 export type TOpsCreditResponse = z.infer<typeof ZOpsCreditResponse>;
+
+/**
+ * POST /api/ops/v1/players/{id}/block (body optional): bars the player from promotions (players/backlist says
+ * so, with the reason). The player's sessions and everything else stay as they are.
+ */
+export const ZBlockPlayerRequest = z
+  .object({ reason: z.string().trim().max(200, { message: 'TOO_LONG' }).optional() })
+  .nullish();
+export type TBlockPlayerRequest = z.infer<typeof ZBlockPlayerRequest>;
+
+/** Block and unblock answer the player as operators see it. */
+export const ZOpsPlayerResponse = z.object({ player: ZOpsPlayer });
+export type TOpsPlayerResponse = z.infer<typeof ZOpsPlayerResponse>;

@@ -24,6 +24,14 @@ export const ZReconciliationRow = z.object({
 });
 export type TReconciliationRow = z.infer<typeof ZReconciliationRow>;
 
+/**
+ * The agency's own ledger accounts (THB strings), so bonuses are accounted apart from the house: `house`
+ * goes negative as credit is handed out for deposits, `bonus` as promotion bonuses are given (and back up when
+ * one is taken back), `payout` is credit taken out for withdrawals and not yet paid out, over all players.
+ */
+export const ZLedgerTotals = z.object({ house: z.string(), bonus: z.string(), payout: z.string() });
+export type TLedgerTotals = z.infer<typeof ZLedgerTotals>;
+
 /** GET /api/ops/v1/reconciliation. */
 export const ZReconciliationResponse = z.object({
   rows: z.array(ZReconciliationRow),
@@ -32,6 +40,9 @@ export const ZReconciliationResponse = z.object({
     differences: z.number().int(),
     unavailable: z.number().int(),
     checkedAt: z.string(),
+    ledger: ZLedgerTotals,
+    /** Every THB ledger account of the agency summed: always "0.00" (each transaction sums to zero). */
+    ledgerSum: z.string(),
   }),
 });
 export type TReconciliationResponse = z.infer<typeof ZReconciliationResponse>;

@@ -1,12 +1,16 @@
-import type { TReconciliationResponse, TReconciliationRow } from '@lc/shared/contracts/reconciliation';
+import type {
+  TLedgerTotals,
+  TReconciliationResponse,
+  TReconciliationRow,
+} from '@lc/shared/contracts/reconciliation';
 import { formatMinor } from '@lc/shared/money';
 import type { TProvider } from '@lc/shared/providers';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameProvider } from '../../adapters/providers/game-provider';
 import type { DbOrTx } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
-import { ledgerAccounts } from '../../db/schema/ledger';
+import { ledgerAccounts, type TLedgerAccountKind } from '../../db/schema/ledger';
 import { players } from '../../db/schema/players';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 
@@ -86,6 +90,7 @@ export async function reconcileAccounts(
     }
   });
 
+  const { ledger, ledgerSum } = await agencyLedgerTotals(deps.db, agency.id);
   return {
     rows,
     summary: {
@@ -93,7 +98,34 @@ export async function reconcileAccounts(
       differences: rows.filter((r) => r.status === 'DIFFERENCE').length,
       unavailable: rows.filter((r) => r.status === 'UNAVAILABLE').length,
       checkedAt: deps.now.toISOString(),
+      ledger,
+      ledgerSum,
     },
+  };
+}
+
+/**
+ * The agency's THB accounts by kind (PAYOUT summed over players), and all of them together: every transaction
+ * sums to zero, so a non-zero `ledgerSum` means the cached balances no longer match their entries.
+ */
+async function agencyLedgerTotals(
+  db: DbOrTx,
+  agencyId: string,
+): Promise<{ ledger: TLedgerTotals; ledgerSum: string }> {
+  const byKind = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      // As text: the sum of a bigint column is a numeric, which drivers hand over differently.
+      total: sql<string>`sum(${ledgerAccounts.balance})::text`,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.agencyId, agencyId), eq(ledgerAccounts.currency, 'THB')))
+    .groupBy(ledgerAccounts.kind);
+  const totalOf = (kind: TLedgerAccountKind) => BigInt(byKind.find((r) => r.kind === kind)?.total ?? 0);
+  const sum = byKind.reduce((acc, r) => acc + BigInt(r.total), 0n);
+  return {
+    ledger: { house: thb(totalOf('HOUSE')), bonus: thb(totalOf('BONUS')), payout: thb(totalOf('PAYOUT')) },
+    ledgerSum: thb(sum),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TReconciliationResponse, TReconciliationRow } from '@lc/shared/contracts/reconciliation';
+import { formatMinor, parseMoney } from '@lc/shared/money';
 import type { TProvider } from '@lc/shared/providers';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +7,11 @@ import { providerMemberOf } from '../../adapters/providers/member-name';
 import { auditLog } from '../../db/schema/audit';
 import { createTestApp, registerTestPlayer, type SignedInPlayer, type TestApp } from '../../test/app';
 import { setSandboxProviderBalance } from '../../test/provider-sandbox';
-import { houseAccount, playerProviderAccount } from '../ledger/account-key';
+import { bonusAccount, houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { postTransaction } from '../ledger/post-transaction';
+
+type Entries = Parameters<typeof postTransaction>[1]['entries'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,6 +67,9 @@ describe('GET /api/ops/v1/reconciliation', () => {
       differences: 0,
       unavailable: 0,
       checkedAt: t.clock.now().toISOString(),
+      // Ops credits come from the house: 100.00 + 50.25 + 10.00.
+      ledger: { house: '-160.25', bonus: '0.00', payout: '0.00' },
+      ledgerSum: '0.00',
     });
     expect(rowOf(report, a, 'gclub')).toEqual({
       playerId: a.player.id,
@@ -152,6 +158,57 @@ describe('GET /api/ops/v1/reconciliation', () => {
       difference: '3.00',
       status: 'DIFFERENCE',
     });
+  });
+
+  it('accounts bonuses apart from the house, and payouts owed over all players; the ledger sums to zero', async () => {
+    const before = (await reconcile()).summary.ledger;
+    const agencyId = await demoAgencyId(t.app.db);
+    const p = await registerTestPlayer(t.app);
+    const q = await registerTestPlayer(t.app);
+    await opsCredit(p, 'gclub', '100.00');
+    // A promotion bonus and two withdrawals as the engine books them, each also moved at the provider.
+    const post = (player: SignedInPlayer, reference: string, kind: 'BONUS' | 'WITHDRAW', entries: Entries) =>
+      t.app.db.transaction((tx) =>
+        postTransaction(tx, {
+          agencyId,
+          kind,
+          reference: `${reference}-${player.player.id}`,
+          playerId: player.player.id,
+          provider: 'gclub',
+          at: t.clock.now(),
+          entries,
+        }),
+      );
+    await rawTransfer(p, 'gclub', 'in', 30_00n);
+    await post(p, 'bonus', 'BONUS', [
+      { account: bonusAccount('THB'), amount: -30_00n },
+      { account: playerProviderAccount(p.player.id, 'gclub'), amount: 30_00n },
+    ]);
+    await rawTransfer(p, 'gclub', 'out', 50_00n);
+    await post(p, 'withdraw', 'WITHDRAW', [
+      { account: playerProviderAccount(p.player.id, 'gclub'), amount: -50_00n },
+      { account: payoutAccount(p.player.id), amount: 50_00n },
+    ]);
+    await opsCredit(q, 'gclub', '20.00');
+    await rawTransfer(q, 'gclub', 'out', 20_00n);
+    await post(q, 'withdraw', 'WITHDRAW', [
+      { account: playerProviderAccount(q.player.id, 'gclub'), amount: -20_00n },
+      { account: payoutAccount(q.player.id), amount: 20_00n },
+    ]);
+
+    const report = await reconcile();
+    const delta = (now: string, then: string) =>
+      formatMinor(
+        parseMoney(now, 'THB', { allowNegative: true }) - parseMoney(then, 'THB', { allowNegative: true }),
+        'THB',
+      );
+    const { ledger } = report.summary;
+    expect(delta(ledger.house, before.house)).toBe('-120.00');
+    expect(delta(ledger.bonus, before.bonus)).toBe('-30.00');
+    expect(delta(ledger.payout, before.payout)).toBe('70.00');
+    expect(report.summary.ledgerSum).toBe('0.00');
+    expect(rowOf(report, p, 'gclub')).toMatchObject({ ledger: '80.00', difference: '0.00', status: 'OK' });
+    expect(rowOf(report, q, 'gclub')).toMatchObject({ ledger: '0.00', difference: '0.00', status: 'OK' });
   });
 
   it('audits every run with its counts', async () => {
