@@ -8,6 +8,15 @@ export const UNKNOWN_AGENCY_HOST = 'unknown-agency.test';
 // The ops token of the server under test; set once in the runner so its workers inherit the same value.
 process.env.E2E_OPS_TOKEN ??= randomBytes(24).toString('hex');
 export const OPS_TOKEN = process.env.E2E_OPS_TOKEN;
+// The signing key of the server's sandbox providers (it reads PROVIDER_<NAME>_KEY), so a browser test can set a
+// member's balance through the sandbox's signed test hook as the API tests do (e2e/support.ts setSandboxBalance).
+process.env.E2E_PROVIDER_KEY ??= randomBytes(24).toString('hex');
+const PROVIDER_KEYS = Object.fromEntries(
+  ['ALPHABET', 'ASKMEBET', 'BETFLIX', 'GCLUB', 'GCLUB_LIVE'].map((name) => [
+    `PROVIDER_${name}_KEY`,
+    process.env.E2E_PROVIDER_KEY ?? '',
+  ]),
+);
 
 export default defineConfig({
   testDir: '.',
@@ -41,7 +50,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/serve.mjs',
     cwd: '..',
-    env: { PORT: String(port), HOST: '127.0.0.1', OPS_TOKEN },
+    env: { PORT: String(port), HOST: '127.0.0.1', OPS_TOKEN, ...PROVIDER_KEYS },
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
-import { OPS_TOKEN } from './playwright.config';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { providerMemberOf } from '../apps/api/src/adapters/providers/member-name';
+import { signRequest } from '../apps/api/src/adapters/providers/signing';
+import { baseURL, OPS_TOKEN } from './playwright.config';
 
 export const PASSWORD = 'Lao-credit-2026!';
 
@@ -59,4 +62,82 @@ export async function opsCredit(page: Page, playerId: string, provider: string, 
     data: { provider, amount, reason: 'browser test set-up' },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Picks an option of a Mantine Select by its test id. */
+export async function chooseOption(page: Page, testId: string, label: RegExp, scope: Page | Locator = page) {
+  await scope.getByTestId(testId).click();
+  await page.getByRole('listbox').getByRole('option', { name: label }).first().click();
+}
+
+/** Adds the player's one bank account through the bank page (BCEL, a fresh account number). */
+export async function addBankAccount(page: Page) {
+  await page.goto('/player/bank');
+  await chooseOption(page, 'bank-select', /BCEL/);
+  const bankForm = page.getByTestId('bank-account-form');
+  // Random digits: parallel tests must never share an account number (ACCOUNT_IN_USED).
+  const digits = Array.from(randomBytes(11), (byte) => byte % 10).join('');
+  await bankForm.locator('input[name="accountNumber"]').fill(`30${digits}`);
+  await bankForm.locator('input[name="accountName"]').fill('Khamla Phommachanh');
+  await chooseOption(page, 'currency-select', /LAK/);
+  await chooseOption(page, 'owner-select', /.+/);
+  await page.getByTestId('bank-submit').click();
+  await expect(page.getByTestId('bank-account-card')).toBeVisible();
+}
+
+/** A text of the web app's locales by its dotted key, e.g. `localeText('th', 'common', 'promotion.status.USED')`. */
+export function localeText(
+  language: 'lo' | 'cn' | 'vn' | 'th',
+  ns: 'common' | 'errors',
+  key: string,
+): string {
+  const file = fileURLToPath(new URL(`../apps/web/public/locales/${language}/${ns}.json`, import.meta.url));
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no ${language} ${ns} text for ${key}`);
+  return node;
+}
+
+/** Runs the operator CLI against the server under test; resolves with its exit code and output. */
+export function opsCli(...args: string[]) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const run = spawnSync(`${root}node_modules/.bin/tsx`, ['apps/api/src/ops/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, OPS_URL: baseURL.replace('localhost', '127.0.0.1'), OPS_TOKEN },
+    encoding: 'utf8',
+  });
+  return { status: run.status, out: run.stdout, err: run.stderr };
+}
+
+/**
+ * Puts a player's balance at a built-in sandbox provider where a test needs it (as if the player had played
+ * there), through the sandbox's signed test hook, so reconciliation sees a game result, not a difference.
+ * The key is the one the server under test signs with: playwright.config.ts hands it PROVIDER_<NAME>_KEY.
+ */
+export async function setSandboxBalance(page: Page, provider: string, playerId: string, balance: string) {
+  const key = process.env.E2E_PROVIDER_KEY;
+  if (!key) throw new Error('E2E_PROVIDER_KEY is unset: the e2e server must get it as PROVIDER_<NAME>_KEY');
+  const info = (await (await page.request.get('/api/v2/agency/info')).json()) as { agency: { code: string } };
+  const member = providerMemberOf(info.agency.code, playerId).username;
+  const path = `/sandbox/providers/${provider}/members/${member}/balance`;
+  const body = JSON.stringify({ balance });
+  const timestamp = String(Date.now());
+  const response = await page.request.post(path, {
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signRequest(key, timestamp, 'POST', path, body),
+    },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Bars a player from promotions, as an operator would (`npm run ops -- players block ID`). */
+export async function opsBlockPlayer(page: Page, playerId: string) {
+  const response = await page.request.post(`/api/ops/v1/players/${playerId}/block`, {
+    headers: { authorization: `Bearer ${OPS_TOKEN}` },
+    data: { reason: 'browser test' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -1,5 +1,6 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
+import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,10 +20,22 @@ import { useCreateDeposit } from '../api/create-deposit';
 import { depositKeys } from '../api/deposit-keys';
 import { type DepositFormValues, toCreateDepositRequest, validateDeposit } from '../lib/deposit-form';
 import { depositCreditPreview } from '../lib/deposit-preview';
+import { lockedAmount, promotionLockOf, withLockedAmount } from '../lib/promotion-lock';
 
-/** The deposit form: provider, bank account, LAK amount, payment channel; opens the order and its QR. */
-export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAccounts: TBankAccount[] }) {
-  const { t } = useTranslation();
+/**
+ * The deposit form: provider, bank account, LAK amount, payment channel; opens the order and its QR. While the
+ * player's promotion waits for its deposit (usage ACTIVE), the amount on its provider is the promotion's.
+ */
+export function DepositForm({
+  agency,
+  bankAccounts,
+  promotionUsage,
+}: {
+  agency: TAgency;
+  bankAccounts: TBankAccount[];
+  promotionUsage: TPromotionUsage | null;
+}) {
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { data: rates } = useExchangeRates();
   const create = useCreateDeposit();
@@ -31,17 +44,19 @@ export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAcc
   const channels = agency.paymentChannels;
   const limits = { min: agency.limits.depositMin, max: agency.limits.depositMax };
   const shownLimits = { min: formatCurrency(limits.min, 'LAK'), max: formatCurrency(limits.max, 'LAK') };
+  const lock = promotionLockOf(promotionUsage, i18n.resolvedLanguage);
   const form = useForm<DepositFormValues>({
     mode: 'controlled',
     initialValues: {
-      provider: '',
+      // A promotion waiting for its deposit: the form starts on its provider, amount locked.
+      provider: lock?.provider ?? '',
       // One account per player and usually one channel: nothing to choose, so they start chosen.
       bankAccountId: bankAccounts.length === 1 ? (bankAccounts[0]?.id ?? '') : '',
       amount: '',
       mid: channels.length === 1 ? (channels[0]?.mid ?? '') : '',
     },
     validate: (values) =>
-      validateDeposit(values, {
+      validateDeposit(withLockedAmount(values, lock), {
         limits,
         channels,
         bankAccountIds: bankAccounts.map((account) => account.id),
@@ -49,12 +64,14 @@ export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAcc
   });
   const error = (field: keyof DepositFormValues) =>
     orderFieldError(t, 'deposit', field, form.errors[field], shownLimits);
-  const preview = depositCreditPreview(form.values.amount, rates.rates);
+  const fixedAmount = lockedAmount(lock, form.values.provider);
+  const amount = fixedAmount ?? form.values.amount;
+  const preview = depositCreditPreview(amount, rates.rates);
 
   const submit = form.onSubmit(
     (values) => {
       setFormError(null);
-      const body = toCreateDepositRequest(values);
+      const body = toCreateDepositRequest(withLockedAmount(values, lock));
       create.mutate(
         { body, idempotencyKey: submission.keyFor(body) },
         {
@@ -104,11 +121,19 @@ export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAcc
           />
           <TextInput
             label={t('deposit.amount')}
-            description={t('deposit.amountLimits', shownLimits)}
+            description={
+              fixedAmount !== null && lock
+                ? t('deposit.promotionLocked', { title: lock.title })
+                : t('deposit.amountLimits', shownLimits)
+            }
             name="amount"
             inputMode="numeric"
             autoComplete="transaction-amount"
             required
+            readOnly={fixedAmount !== null}
+            // The darker filled look tells a locked amount from one to type.
+            variant={fixedAmount !== null ? 'filled' : 'default'}
+            data-locked={fixedAmount !== null || undefined}
             rightSection={
               <Text size="sm" c="dimmed">
                 LAK
@@ -116,8 +141,11 @@ export function DepositForm({ agency, bankAccounts }: { agency: TAgency; bankAcc
             }
             rightSectionWidth={52}
             {...form.getInputProps('amount')}
-            value={groupThousands(form.values.amount)}
-            onChange={(event) => form.setFieldValue('amount', normalizeLakInput(event.currentTarget.value))}
+            value={groupThousands(amount)}
+            onChange={(event) => {
+              if (fixedAmount === null)
+                form.setFieldValue('amount', normalizeLakInput(event.currentTarget.value));
+            }}
             error={error('amount')}
           />
           <Select

@@ -1,6 +1,7 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
+import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
 import { Anchor, Container, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -17,16 +18,19 @@ import { DepositSuccess } from './deposit-success';
 
 /**
  * /player/deposit: the bank-account prompt, the open deposit's QR, the form, or the credited result.
- * `onCredited` lets the route refresh what other features cache (the credit balances).
+ * `onCredited` lets the route refresh what other features cache (the credit balances, the promotion in use);
+ * `promotionUsage` is the player's promotion in use, which the route reads from the promotion feature.
  */
 export function DepositPage({
   agency,
   bankAccounts,
   onCredited,
+  promotionUsage = null,
 }: {
   agency: TAgency;
   bankAccounts: TBankAccount[];
   onCredited: () => void;
+  promotionUsage?: TPromotionUsage | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -60,7 +64,16 @@ export function DepositPage({
       />
     );
   else if (bankAccounts.length === 0) content = <NeedsBankAccount />;
-  else content = <DepositForm agency={agency} bankAccounts={bankAccounts} />;
+  else
+    content = (
+      <DepositForm
+        // A promotion taken or ended meanwhile starts the form again on its provider and amount.
+        key={`${promotionUsage?.usageId ?? ''}:${promotionUsage?.status ?? ''}`}
+        agency={agency}
+        bankAccounts={bankAccounts}
+        promotionUsage={promotionUsage}
+      />
+    );
 
   return (
     <Container size={open && !completed ? 760 : 560} className="page">

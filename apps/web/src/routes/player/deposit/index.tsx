@@ -6,6 +6,8 @@ import { depositLaoQrQueryOptions } from '@/features/deposit/api/get-deposit-lao
 import { openDepositsQueryOptions } from '@/features/deposit/api/get-open-deposits';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import { exchangeRatesQueryOptions } from '@/features/orders/api/get-exchange-rates';
+import { currentUsageQueryOptions, useCurrentUsage } from '@/features/promotion/api/get-current-usage';
+import { promotionKeys } from '@/features/promotion/api/promotion-keys';
 
 export const Route = createFileRoute('/player/deposit/')({
   // The loader and the QR library stay in this route's lazy chunk, not the start-up bundle.
@@ -15,6 +17,8 @@ export const Route = createFileRoute('/player/deposit/')({
       queryClient.ensureQueryData(bankAccountsQueryOptions()),
       queryClient.fetchQuery(openDepositsQueryOptions()),
       queryClient.ensureQueryData(exchangeRatesQueryOptions()),
+      // The promotion in use locks the amount: read on every entry, as the open deposit.
+      queryClient.fetchQuery(currentUsageQueryOptions()),
     ]);
     // An open deposit goes straight to its QR: fetch it with the page.
     const code = open.orders[0]?.code;
@@ -26,10 +30,18 @@ export const Route = createFileRoute('/player/deposit/')({
 function DepositRoute() {
   const { agency, queryClient } = Route.useRouteContext();
   const { data } = useBankAccounts();
-  // A credited deposit changes the balances the credit feature caches.
-  const refreshCredit = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: creditKeys.all }),
-    [queryClient],
+  const { data: current } = useCurrentUsage();
+  // A credited deposit changes the balances the credit feature caches and may put the promotion in use.
+  const refreshCredit = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+    void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
+  }, [queryClient]);
+  return (
+    <DepositPage
+      agency={agency}
+      bankAccounts={data.playerAccounts}
+      onCredited={refreshCredit}
+      promotionUsage={current.usage}
+    />
   );
-  return <DepositPage agency={agency} bankAccounts={data.playerAccounts} onCredited={refreshCredit} />;
 }

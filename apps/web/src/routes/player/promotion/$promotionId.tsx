@@ -1,6 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
-import { IconGift } from '@/components/icons';
+import { useCallback } from 'react';
+import { bankAccountsQueryOptions, useBankAccounts } from '@/features/bank/api/get-bank-accounts';
+import { creditKeys } from '@/features/credit/api/get-credit';
+import { depositKeys } from '@/features/deposit/api/deposit-keys';
+import { backlistQueryOptions } from '@/features/promotion/api/get-backlist';
+import { currentUsageQueryOptions } from '@/features/promotion/api/get-current-usage';
+import { ensurePromotionFromList } from '@/features/promotion/api/get-promotion';
+import { PromotionDetail } from '@/features/promotion/components/promotion-detail';
 import { textParam } from '@/lib/search-params';
 
 export const Route = createFileRoute('/player/promotion/$promotionId')({
@@ -12,9 +18,34 @@ export const Route = createFileRoute('/player/promotion/$promotionId')({
     },
     stringify: ({ promotionId }) => ({ promotionId }),
   },
-  component: PromotionDetailPage,
+  codeSplitGroupings: [['loader', 'component']],
+  // Spec: the promotion list is prefetched before the detail opens; an id it does not hold is the 404 page.
+  loader: async ({ context: { queryClient }, params: { promotionId } }) => {
+    const [promotion] = await Promise.all([
+      ensurePromotionFromList(queryClient, promotionId),
+      queryClient.fetchQuery(currentUsageQueryOptions()),
+      queryClient.ensureQueryData(backlistQueryOptions()),
+      queryClient.ensureQueryData(bankAccountsQueryOptions()),
+    ]);
+    if (!promotion) throw notFound();
+  },
+  component: PromotionDetailRoute,
 });
 
-function PromotionDetailPage() {
-  return <ComingSoonPage page="promotionDetail" icon={IconGift} />;
+function PromotionDetailRoute() {
+  const { promotionId } = Route.useParams();
+  const { queryClient } = Route.useRouteContext();
+  const { data } = useBankAccounts();
+  // A usage taken, cancelled or rechecked changes balances (a cancel takes the bonus back) and the deposit form.
+  const refreshOthers = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+    void queryClient.invalidateQueries({ queryKey: depositKeys.all });
+  }, [queryClient]);
+  return (
+    <PromotionDetail
+      promotionId={promotionId}
+      hasBankAccount={data.playerAccounts.length > 0}
+      onUsageChanged={refreshOthers}
+    />
+  );
 }

@@ -1,0 +1,96 @@
+import type { TPromotion, TPromotionTexts } from '@lc/shared/contracts/promotions';
+import { DEFAULT_LANGUAGE } from '@lc/shared/languages';
+import { formatCurrency } from '../../../lib/format-currency';
+import { formatDateTime } from '../../../lib/format-date';
+
+/** i18next's `t` as these helpers use it (keys and string params only). */
+export type Translate = (key: string, params?: Record<string, string>) => string;
+
+/** A promotion text in the interface language, else in Lao (the default every promotion has). */
+export function localizedText(texts: TPromotionTexts, language: string | undefined): string {
+  const text = texts[language as keyof TPromotionTexts];
+  return text?.trim() ? text : texts[DEFAULT_LANGUAGE];
+}
+
+/** A percent or factor as people write it: "50.00" → "50", "12.50" → "12.5". */
+export function trimFigure(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+/** The bonus in one line for a card: FIXED "+฿150,00", PERCENT "+50%" or "+50% up to ฿100,00". */
+export function bonusLabel(t: Translate, bonus: TPromotion['bonus']): string {
+  if (bonus.type === 'FIXED') return `+${formatCurrency(bonus.value, 'THB')}`;
+  const percent = trimFigure(bonus.value);
+  if (bonus.max === null) return `+${percent}%`;
+  return t('promotion.bonusPercentMax', { percent, max: formatCurrency(bonus.max, 'THB') });
+}
+
+/** The credit to reach before withdrawing, as the card and the detail say it. */
+export function targetLabel(t: Translate, target: TPromotion['targetCredit']): string {
+  if (target.type === 'FIXED') return formatCurrency(target.value, 'THB');
+  return t('promotion.targetMultiplier', { factor: trimFigure(target.value) });
+}
+
+type Limit = { type: 'FIXED' | 'PERCENT'; value: string };
+
+function limitParams(limit: Limit): Record<string, string> {
+  return limit.type === 'FIXED'
+    ? { amount: formatCurrency(limit.value, 'THB') }
+    : { percent: trimFigure(limit.value) };
+}
+
+/**
+ * Every rule of a promotion in plain words, in the order a player meets them: what to deposit and where,
+ * what it gives, what to reach, how a withdrawal is limited, who may take it and when.
+ */
+export function promotionRules(t: Translate, promotion: TPromotion, providerNames: string[]): string[] {
+  const rules: string[] = [];
+  const { bonus, targetCredit, withdraw } = promotion;
+  rules.push(t('promotion.rules.deposit', { amount: formatCurrency(promotion.depositAmount, 'LAK') }));
+  rules.push(t('promotion.rules.providers', { providers: providerNames.join(', ') }));
+  if (bonus.type === 'FIXED') {
+    rules.push(t('promotion.rules.bonusFixed', { amount: formatCurrency(bonus.value, 'THB') }));
+  } else if (bonus.max === null) {
+    rules.push(t('promotion.rules.bonusPercent', { percent: trimFigure(bonus.value) }));
+  } else {
+    rules.push(
+      t('promotion.rules.bonusPercentMax', {
+        percent: trimFigure(bonus.value),
+        max: formatCurrency(bonus.max, 'THB'),
+      }),
+    );
+  }
+  rules.push(
+    targetCredit.type === 'FIXED'
+      ? t('promotion.rules.targetFixed', { amount: formatCurrency(targetCredit.value, 'THB') })
+      : t('promotion.rules.targetMultiplier', { factor: trimFigure(targetCredit.value) }),
+  );
+  if (withdraw.all) rules.push(t('promotion.rules.withdrawAll'));
+  if (withdraw.min) {
+    const params = limitParams(withdraw.min);
+    rules.push(
+      withdraw.min.type === 'FIXED'
+        ? t('promotion.rules.withdrawMinFixed', params)
+        : t('promotion.rules.withdrawMinPercent', params),
+    );
+  }
+  if (withdraw.deductBonus) rules.push(t('promotion.rules.deductBonus'));
+  if (withdraw.max) {
+    const params = limitParams(withdraw.max);
+    rules.push(
+      withdraw.max.type === 'FIXED'
+        ? t('promotion.rules.withdrawMaxFixed', params)
+        : t('promotion.rules.withdrawMaxPercent', params),
+    );
+  }
+  if (promotion.firstOrderOnly) rules.push(t('promotion.rules.firstOrderOnly'));
+  rules.push(t(promotion.oncePerPlayer ? 'promotion.rules.oncePerPlayer' : 'promotion.rules.repeatable'));
+  rules.push(t('promotion.rules.oneAtATime'));
+  const start = formatDateTime(promotion.startsAt);
+  rules.push(
+    promotion.endsAt === null
+      ? t('promotion.rules.datesOpen', { start })
+      : t('promotion.rules.dates', { start, end: formatDateTime(promotion.endsAt) }),
+  );
+  return rules;
+}
