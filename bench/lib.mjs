@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 /** A fresh database on the server of BENCH_DATABASE_URL / DATABASE_URL; `drop()` removes it. */
@@ -58,6 +58,18 @@ export async function startServer(port, databaseUrl, extraEnv = {}) {
   }
   child.kill('SIGKILL');
   throw new Error(`API on ${url} did not become ready`);
+}
+
+/**
+ * Starts `count` API processes on consecutive ports from `firstPort`, all on `databaseUrl` (sessions live
+ * there, so any process serves any player); only the first runs the background worker.
+ */
+export async function startServers(count, firstPort, databaseUrl) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      startServer(firstPort + i, databaseUrl, i === 0 ? {} : { WORKER: 'false' }),
+    ),
+  );
 }
 
 function stopChild(child) {
@@ -122,7 +134,10 @@ export async function registerPlayers(baseUrl, count) {
   return cookies;
 }
 
-/** One autocannon run; `cookies` rotate over the requests so many sessions are exercised. */
+/**
+ * One autocannon run; `cookies` rotate over the requests so many sessions are exercised. `url` may be a list
+ * (several API processes): autocannon spreads the connections over them round-robin.
+ */
 export function measure({ url, path, cookies = [], connections = CONNECTIONS, duration = DURATION }) {
   const requests =
     cookies.length > 0
@@ -144,3 +159,10 @@ export function measure({ url, path, cookies = [], connections = CONNECTIONS, du
 }
 
 export const fmt = (n, digits = 0) => n.toFixed(digits).padStart(9);
+
+/** The middle value (mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

@@ -1,6 +1,7 @@
 import { formatMinor, parseMoney } from '@lc/shared/money';
 import type { TProvider } from '@lc/shared/providers';
 import { z } from 'zod';
+import { KeepAliveClient } from '../keep-alive-request';
 import {
   type GameCatalogue,
   type GameProvider,
@@ -66,6 +67,7 @@ export class HttpGameProvider implements GameProvider {
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly now: () => number;
+  private readonly http = new KeepAliveClient();
 
   constructor(private readonly options: HttpProviderOptions) {
     this.provider = options.provider;
@@ -169,20 +171,22 @@ export class HttpGameProvider implements GameProvider {
     const url = new URL((typeof baseUrl === 'function' ? baseUrl() : baseUrl).replace(/\/$/, '') + path);
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = String(this.now());
-    const response = await fetch(url, {
-      method,
-      headers: {
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        'x-timestamp': timestamp,
-        'x-signature': signRequest(this.options.key, timestamp, method, url.pathname + url.search, body),
-      },
-      body: payload === undefined ? undefined : body,
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const text = await response.text();
+    const headers: Record<string, string> = {
+      'x-timestamp': timestamp,
+      'x-signature': signRequest(this.options.key, timestamp, method, url.pathname + url.search, body),
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const response = await this.http.send({ url, method, headers, body, timeoutMs: this.timeoutMs });
     // An error page of a proxy is not JSON; its status still tells what happened.
-    if (!response.ok) throw new HttpStatusError(response.status, parseJsonOrNull(text));
-    return text ? JSON.parse(text) : null;
+    if (response.status < 200 || response.status > 299) {
+      throw new HttpStatusError(response.status, parseJsonOrNull(response.text));
+    }
+    return response.text ? JSON.parse(response.text) : null;
+  }
+
+  /** Stops keeping connections open; calls in flight finish (the app is closing). */
+  closeWhenIdle(): void {
+    this.http.closeWhenIdle();
   }
 }
 

@@ -29,7 +29,7 @@ function localSandboxUrl(app: FastifyInstance, provider: TProvider): string {
 export function registerProviders(app: FastifyInstance): void {
   const { config } = app;
   const keys = {} as Record<TProvider, string>;
-  const clients = {} as Record<TProvider, GameProvider>;
+  const clients = {} as Record<TProvider, HttpGameProvider>;
   for (const provider of PROVIDERS) {
     const { url, key } = config.providers[provider];
     if (!config.sandbox && (!url || !key)) {
@@ -45,6 +45,10 @@ export function registerProviders(app: FastifyInstance): void {
       now: () => app.now().getTime(),
     });
   }
+  // Before the server closes: it waits for open connections, ours to its own sandbox included.
+  app.addHook('preClose', async () => {
+    for (const client of Object.values(clients)) client.closeWhenIdle();
+  });
   app.decorate('providers', {
     get: (provider: TProvider) => clients[provider],
     signingKeyOf: (provider: TProvider) => keys[provider],

@@ -48,6 +48,21 @@ describe('GET /api/v2/players/credits/{provider}', () => {
     expect((await getCredit('gclub', p.cookie)).json().credit.amount).toBe('400.25');
   });
 
+  it('answers reads of many players at once each with its own balance (the sandbox batches its look-ups)', async () => {
+    const players = await Promise.all([0, 1, 2, 3, 4].map(() => registerTestPlayer(t.app)));
+    for (const [i, p] of players.entries()) {
+      await setSandboxProviderBalance(
+        t.app,
+        'askmebet',
+        providerMemberOf('demo', p.player.id).username,
+        `${i}.0${i}`,
+      );
+    }
+    const reads = [...players, ...players].map((p) => getCredit('askmebet', p.cookie));
+    const amounts = (await Promise.all(reads)).map((res) => res.json().credit.amount);
+    expect(amounts).toEqual(['0.00', '1.01', '2.02', '3.03', '4.04', '0.00', '1.01', '2.02', '3.03', '4.04']);
+  });
+
   it('creates the member once and opens its ledger account (at zero) for reconciliation', async () => {
     const p = await registerTestPlayer(t.app);
     const agencyId = await demoAgencyId(t.app.db);

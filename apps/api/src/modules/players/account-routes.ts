@@ -1,7 +1,12 @@
 import { ZBacklistResponse, ZChangePasswordRequest, ZPlayerInfoResponse } from '@lc/shared/contracts/players';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, ZNoContent } from '../../lib/route-schemas';
-import { playerOf, requirePlayer } from '../../plugins/session';
+import {
+  bankAccountsOf,
+  playerOf,
+  requirePlayer,
+  requirePlayerWithBankAccounts,
+} from '../../plugins/session';
 import { changePassword } from './change-password';
 import { getPlayerInfo } from './get-player-info';
 import { requestMeta } from './request-meta';
@@ -11,10 +16,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v2/players/info',
     {
-      preHandler: requirePlayer,
+      preHandler: requirePlayerWithBankAccounts,
       schema: { tags: ['players'], response: { 200: ZPlayerInfoResponse, ...errorResponses(401, 404) } },
     },
-    async (request) => getPlayerInfo(app.db, playerOf(request)),
+    async (request) => getPlayerInfo(playerOf(request), bankAccountsOf(request)),
   );
 
   app.post(

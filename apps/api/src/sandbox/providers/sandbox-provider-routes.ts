@@ -14,6 +14,10 @@ import { sendWithFault } from './with-fault';
 
 export type SandboxProviderOptions = { provider: TProvider; key: string };
 
+// Machine-to-machine JSON like a real provider's API, never a page a browser renders: the browser headers
+// of helmet (CSP, frame and referrer policies…) would only cost every credit read a dozen more headers.
+const PROVIDER_API = { helmet: false } as const;
+
 /**
  * The signed transfer-wallet protocol of one sandbox provider, exactly what HttpGameProvider speaks
  * (docs/decisions/0007-provider-protocol-and-sandbox.md). Mounted under /sandbox/providers/{provider}.
@@ -24,7 +28,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
 
   app.post(
     '/members',
-    { schema: { hide: true, body: z.object({ username: ZMemberName }) } },
+    { ...PROVIDER_API, schema: { hide: true, body: z.object({ username: ZMemberName }) } },
     async (request, reply) => {
       const { member, isNew } = await ensureSandboxMember(app.db, provider, request.body.username, app.now());
       return reply
@@ -35,7 +39,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
 
   app.get(
     '/members/:username/balance',
-    { schema: { hide: true, params: ZMemberParams } },
+    { ...PROVIDER_API, schema: { hide: true, params: ZMemberParams } },
     async (request, reply) =>
       sendWithFault(request, reply, async () => {
         const member = await findSandboxMember(app.db, provider, request.params.username);
@@ -46,7 +50,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
 
   app.get(
     '/members/:username/statement',
-    { schema: { hide: true, params: ZMemberParams } },
+    { ...PROVIDER_API, schema: { hide: true, params: ZMemberParams } },
     async (request, reply) =>
       sendWithFault(request, reply, async () => {
         const member = await findSandboxMember(app.db, provider, request.params.username);
@@ -58,7 +62,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
   // Test hook (sandbox only): put a member's balance where a test needs it.
   app.post(
     '/members/:username/balance',
-    { schema: { hide: true, params: ZMemberParams, body: z.object({ balance: ZBalance }) } },
+    { ...PROVIDER_API, schema: { hide: true, params: ZMemberParams, body: z.object({ balance: ZBalance }) } },
     async (request) => {
       const { username } = request.params;
       const balance = await setSandboxBalance(app.db, provider, username, request.body.balance, app.now());
@@ -69,6 +73,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
   app.post(
     '/transfers',
     {
+      ...PROVIDER_API,
       schema: {
         hide: true,
         body: z.object({
@@ -87,7 +92,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
 
   app.get(
     '/transfers/:reference',
-    { schema: { hide: true, params: z.object({ reference: ZReference }) } },
+    { ...PROVIDER_API, schema: { hide: true, params: z.object({ reference: ZReference }) } },
     async (request, reply) =>
       sendWithFault(request, reply, async () => {
         const transfer = await findSandboxTransfer(app.db, provider, request.params.reference);
@@ -98,13 +103,17 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
 
   app.get(
     '/games',
-    { schema: { hide: true, querystring: z.object({ tab: z.string().min(1).max(64).optional() }) } },
+    {
+      ...PROVIDER_API,
+      schema: { hide: true, querystring: z.object({ tab: z.string().min(1).max(64).optional() }) },
+    },
     async (request) => listSandboxGames(app.db, provider, request.query.tab),
   );
 
   app.post(
     '/launch',
     {
+      ...PROVIDER_API,
       schema: {
         hide: true,
         body: z.object({ username: ZMemberName, gameCode: z.string().max(100).optional() }),

@@ -1,24 +1,56 @@
 import type { TProvider } from '@lc/shared/providers';
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   sandboxProviderMembers as members,
   type SandboxMemberRow,
   type SandboxTransferRow,
   sandboxProviderTransfers as transfers,
 } from '../../db/schema/sandbox-providers';
+import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
 import { SandboxError } from './sandbox-http';
 
 const memberKey = (provider: TProvider, username: string) =>
   and(eq(members.provider, provider), eq(members.username, username));
 
+// Every balance read of a credit check lands here: one statement prepared once per database, shared by
+// the reads that arrive together (see find-live-session.ts for why).
+function prepareMemberLookup(db: Db, provider: TProvider): BatchedLookup<SandboxMemberRow> {
+  const statement = db
+    .select()
+    .from(members)
+    .where(
+      and(
+        eq(members.provider, sql.placeholder('provider')),
+        sql`${members.username} = ANY(${sql.placeholder('usernames')}::text[])`,
+      ),
+    )
+    .prepare('find_sandbox_members');
+  return batchedLookup(
+    (usernames) => statement.execute({ provider, usernames }),
+    (row) => row.username,
+  );
+}
+
+const memberLookups = new WeakMap<Db, Map<TProvider, BatchedLookup<SandboxMemberRow>>>();
+
 /** A member of a sandbox provider, or null. */
 export async function findSandboxMember(
-  db: DbOrTx,
+  db: Db,
   provider: TProvider,
   username: string,
 ): Promise<SandboxMemberRow | null> {
-  const [row] = await db.select().from(members).where(memberKey(provider, username)).limit(1);
+  let byProvider = memberLookups.get(db);
+  if (!byProvider) {
+    byProvider = new Map();
+    memberLookups.set(db, byProvider);
+  }
+  let lookup = byProvider.get(provider);
+  if (!lookup) {
+    lookup = prepareMemberLookup(db, provider);
+    byProvider.set(provider, lookup);
+  }
+  const [row] = await lookup.load(username);
   return row ?? null;
 }
 

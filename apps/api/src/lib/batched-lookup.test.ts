@@ -1,0 +1,75 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { batchedLookup } from './batched-lookup';
+
+type Row = { key: string; value: number };
+
+/** A lookup over a fixed table that records the key list of every statement it was asked to run. */
+function recordingLookup(table: Row[]) {
+  const runs: string[][] = [];
+  const lookup = batchedLookup<Row>(
+    async (keys) => {
+      runs.push(keys);
+      return table.filter((row) => keys.includes(row.key));
+    },
+    (row) => row.key,
+  );
+  return { lookup, runs };
+}
+
+describe('batchedLookup', () => {
+  it('runs the look-ups of one turn as one call and hands each caller only the rows of its key', async () => {
+    const { lookup, runs } = recordingLookup([
+      { key: 'a', value: 1 },
+      { key: 'b', value: 2 },
+      { key: 'b', value: 3 },
+    ]);
+    const [a, b, again, missing] = await Promise.all([
+      lookup.load('a'),
+      lookup.load('b'),
+      lookup.load('a'),
+      lookup.load('zz'),
+    ]);
+    expect(runs).toEqual([['a', 'b', 'zz']]);
+    expect(a).toEqual([{ key: 'a', value: 1 }]);
+    expect(again).toEqual([{ key: 'a', value: 1 }]);
+    expect(b).toEqual([
+      { key: 'b', value: 2 },
+      { key: 'b', value: 3 },
+    ]);
+    expect(missing).toEqual([]);
+  });
+
+  it('caches nothing: a later turn runs again and sees what the table holds then', async () => {
+    const table: Row[] = [{ key: 'a', value: 1 }];
+    const { lookup, runs } = recordingLookup(table);
+    expect(await lookup.load('a')).toEqual([{ key: 'a', value: 1 }]);
+    table.length = 0;
+    await nextTurn();
+    expect(await lookup.load('a')).toEqual([]);
+    expect(runs).toEqual([['a'], ['a']]);
+  });
+
+  it('rejects every caller of a failed batch, and the next batch runs normally', async () => {
+    let isFailing = true;
+    const lookup = batchedLookup<Row>(
+      async (keys) => {
+        if (isFailing) throw new Error('database down');
+        return keys.map((key) => ({ key, value: 0 }));
+      },
+      (row) => row.key,
+    );
+    const results = await Promise.allSettled([lookup.load('a'), lookup.load('b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    isFailing = false;
+    expect(await lookup.load('a')).toEqual([{ key: 'a', value: 0 }]);
+  });
+
+  it('splits a turn with more than 500 keys into several statements', async () => {
+    const { lookup, runs } = recordingLookup([]);
+    const keys = Array.from({ length: 1200 }, (_, i) => `k${i}`);
+    await Promise.all(keys.map((key) => lookup.load(key)));
+    expect(runs.map((run) => run.length)).toEqual([500, 500, 200]);
+    expect(runs.flat()).toEqual(keys);
+  });
+});
