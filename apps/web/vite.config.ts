@@ -1,13 +1,54 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
+const COMPRESSIBLE = /\.(?:js|css|html|json|svg|txt)$/;
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build (the public files too), compressed once at the
+ * highest levels, for the API's static server to send (`preCompressed`): a phone on a slow network then
+ * downloads a fifth of the bytes, and the server spends no CPU compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'lc-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+        const content = readFileSync(file);
+        // Tiny files gain nothing and cost a lookup.
+        if (content.length < 1024) continue;
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        writeFileSync(`${file}.br`, brotli);
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must run before the React plugin so route files are code-split first.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -30,6 +71,9 @@ export default defineConfig({
       // The shared contracts build zod schemas at module top level; marking `z.*` calls pure lets the
       // bundler drop the schemas (and zod) from chunks that only use the contracts' constants and types.
       treeshake: { manualPureFunctions: ['z'] },
+      // Everything the first page needs in one chunk: left alone, the bundler split the start-up code into
+      // two dozen small files shared with lazy routes, each a request queued on a phone's few connections.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },
   },
 });

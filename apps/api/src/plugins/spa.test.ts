@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 
@@ -14,6 +15,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  // What the build writes beside each text file (vite.config.ts precompress).
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app");'));
   mkdirSync(path.join(dist, 'brand'));
   writeFileSync(path.join(dist, 'brand', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ WEB_DIST: dist });
@@ -49,6 +53,27 @@ describe('built web app', () => {
     const logo = await t.app.inject({ method: 'GET', url: '/brand/logo.svg' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed file the browser accepts, and the plain one to others', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/player/deposit',
+      headers: { ...html, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
   });
 
   it('answers JSON 404 for unknown /api and /sandbox URLs and for non-HTML requests', async () => {

@@ -26,6 +26,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent when the browser accepts
+      // them, with Vary: Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const isAsset = filePath.startsWith(path.join(webDist, 'assets') + path.sep);

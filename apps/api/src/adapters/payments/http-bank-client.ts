@@ -1,3 +1,4 @@
+import { KeepAliveClient } from '../keep-alive-request';
 import { signRequest } from '../providers/signing';
 import { BankUnavailableError } from './bank-directory';
 
@@ -26,6 +27,8 @@ export class HttpBankClient {
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly now: () => number;
+  // Kept-alive connections: a deposit check asks the bank once, and a new connection cost more than the call.
+  private readonly http = new KeepAliveClient();
 
   constructor(private readonly options: HttpBankClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
@@ -55,19 +58,24 @@ export class HttpBankClient {
     const url = new URL(baseUrl.replace(/\/$/, '') + path);
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = String(this.now());
-    const response = await fetch(url, {
-      method,
-      headers: {
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        'x-timestamp': timestamp,
-        'x-signature': signRequest(key, timestamp, method, url.pathname + url.search, body),
-      },
-      body: payload === undefined ? undefined : body,
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new HttpStatusError(response.status);
-    return text ? JSON.parse(text) : null;
+    const headers: Record<string, string> = {
+      'x-timestamp': timestamp,
+      'x-signature': signRequest(key, timestamp, method, url.pathname + url.search, body),
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const response = await this.http.send({ url, method, headers, body, timeoutMs: this.timeoutMs });
+    if (response.status < 200 || response.status > 299) throw new HttpStatusError(response.status);
+    return response.text ? JSON.parse(response.text) : null;
+  }
+
+  /** Closes the kept-alive connections (the app is closing). */
+  /** Stops reusing connections; call before the server closes (it waits for them, ours to the sandbox too). */
+  closeWhenIdle(): void {
+    this.http.closeWhenIdle();
+  }
+
+  close(): void {
+    this.http.close();
   }
 }
 

@@ -44,5 +44,8 @@ export function registerBankDirectory(app: FastifyInstance): void {
     // The app's clock, like the provider clients: the sandbox checks the skew against the same clock.
     now: () => app.now().getTime(),
   });
+  // Before the server closes: it waits for open connections, ours to its own sandbox bank included.
+  app.addHook('preClose', async () => client.closeWhenIdle());
+  app.addHook('onClose', async () => client.close());
   app.decorate('bankDirectory', new HttpBankDirectory(client));
 }

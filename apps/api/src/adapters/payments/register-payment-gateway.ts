@@ -35,5 +35,8 @@ export function registerPaymentGateway(app: FastifyInstance): void {
     timeoutMs: app.config.providerTimeoutMs,
     now: () => app.now().getTime(),
   });
+  // Before the server closes: it waits for open connections, ours to its own sandbox bank included.
+  app.addHook('preClose', async () => client.closeWhenIdle());
+  app.addHook('onClose', async () => client.close());
   app.decorate('paymentGateway', new HttpPaymentGateway(client, () => bankWebhookSecretOf(app)));
 }

@@ -65,7 +65,7 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         log.warn({ status: deposit.status }, 'bank payment for a closed deposit: left for staff');
         return { received: true as const };
       }
-      const settled = await settleDeposit(app, payment.billNumber, { payment });
+      const settled = await settleDeposit(app, payment.billNumber, { payment, row: deposit });
       log.info({ status: settled?.status }, 'bank webhook settled');
       return { received: true as const };
     },

@@ -42,7 +42,7 @@ export async function checkDeposit(
 ): Promise<DepositRow> {
   const own = await requireOwnDeposit(app, playerId, code);
   if (own.status === 'CANCELED' || own.status === 'REJECTED') throw orderNotOpen();
-  const row = (await askingBank(app, () => settleDeposit(app, code))) ?? own;
+  const row = (await askingBank(app, () => settleDeposit(app, code, { row: own }))) ?? own;
   if (row.status === 'CANCELED' || row.status === 'REJECTED') throw orderNotOpen();
   if (row.status !== 'OPEN') return row;
   if (row.expiresAt.getTime() <= app.now().getTime()) {

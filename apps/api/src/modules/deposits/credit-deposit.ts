@@ -8,7 +8,7 @@ import { bonusAccount, houseAccount, playerProviderAccount } from '../ledger/acc
 import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
 import { markUsageUsed } from '../promotions/promotion-deposit-rules';
 import { depositCreditReference } from './deposit-code';
-import { findDepositByCode, lockDeposit } from './deposits-repository';
+import { findDepositByCode } from './deposits-repository';
 
 /** After this many failed credit attempts a deposit becomes FAILED and waits for staff (domain.md). */
 export const MAX_CREDIT_ATTEMPTS = 10;
@@ -71,14 +71,25 @@ export async function creditDeposit(app: FastifyInstance, code: string): Promise
   }
 }
 
-async function transferIn(app: FastifyInstance, row: DepositRow): Promise<TransferOutcome> {
-  const provider = app.providers.get(row.provider);
+// Agency codes never change (they name the provider members), so each process asks for one once.
+const agencyCodes = new Map<string, string>();
+
+async function agencyCodeOf(app: FastifyInstance, agencyId: string): Promise<string> {
+  const known = agencyCodes.get(agencyId);
+  if (known) return known;
   const [agency] = await app.db
     .select({ code: agencies.code })
     .from(agencies)
-    .where(eq(agencies.id, row.agencyId));
-  if (!agency) throw new Error(`agency of deposit ${row.code} vanished`);
-  const owner = { agencyId: row.agencyId, agencyCode: agency.code, playerId: row.playerId };
+    .where(eq(agencies.id, agencyId));
+  if (!agency) throw new Error(`agency ${agencyId} vanished`);
+  agencyCodes.set(agencyId, agency.code);
+  return agency.code;
+}
+
+async function transferIn(app: FastifyInstance, row: DepositRow): Promise<TransferOutcome> {
+  const provider = app.providers.get(row.provider);
+  const agencyCode = await agencyCodeOf(app, row.agencyId);
+  const owner = { agencyId: row.agencyId, agencyCode, playerId: row.playerId };
   try {
     const member = await ensureProviderMember(app.db, provider, owner, app.log);
     return await provider.transfer(member, 'in', row.credit + row.bonus, depositCreditReference(row.code));
@@ -97,20 +108,8 @@ async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<De
   ];
   if (bonus > 0n) entries.push({ account: bonusAccount('THB'), amount: -bonus });
   return app.db.transaction(async (tx) => {
-    const row = await lockDeposit(tx, code);
-    if (row?.status !== 'PAID') return row ?? claimed;
-    await postTransaction(tx, {
-      agencyId: row.agencyId,
-      kind: 'DEPOSIT',
-      reference: depositCreditReference(code),
-      playerId,
-      provider,
-      memo: `deposit ${code}`,
-      at: now,
-      entries,
-    });
-    // Its promotion usage (if any) becomes USED with the target fixed, in the same transaction as the bonus.
-    await markUsageUsed(tx, row, now);
+    // The guarded UPDATE takes the row lock (as SELECT … FOR UPDATE would) and settles the status at once;
+    // the posting after it rolls it back if it fails.
     const [done] = await tx
       .update(deposits)
       .set({
@@ -124,7 +123,20 @@ async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<De
       })
       .where(and(eq(deposits.code, code), eq(deposits.status, 'PAID')))
       .returning();
-    return done ?? row;
+    if (!done) return (await findDepositByCode(tx, code)) ?? claimed;
+    await postTransaction(tx, {
+      agencyId: done.agencyId,
+      kind: 'DEPOSIT',
+      reference: depositCreditReference(code),
+      playerId,
+      provider,
+      memo: `deposit ${code}`,
+      at: now,
+      entries,
+    });
+    // Its promotion usage (if any) becomes USED with the target fixed, in the same transaction as the bonus.
+    await markUsageUsed(tx, done, now);
+    return done;
   });
 }
 

@@ -33,6 +33,27 @@ export async function openAccounts(db: DbOrTx, agencyId: string, keys: AccountKe
     .onConflictDoNothing();
 }
 
+// Accounts this process has found in the database, by agency and key. Accounts are never deleted (entries
+// reference them), so a posting over known accounts skips the create step: one locking statement instead of
+// two. The agency id is a random UUID, so keys of different databases never mix; a key remembered wrongly
+// would only send that posting down the create-then-lock path.
+const known = new Set<string>();
+const MAX_KNOWN = 200_000;
+
+async function selectForUpdate(
+  db: DbOrTx,
+  agencyId: string,
+  keys: AccountKey[],
+): Promise<Map<string, LedgerAccountRow>> {
+  const rows = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(or(...keys.map((key) => matchAccount(agencyId, key))))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+  return new Map(rows.map((row) => [accountKeyString(row), row]));
+}
+
 /**
  * Finds or creates the accounts and locks them `FOR UPDATE`, always in id order, so concurrent postings over
  * overlapping accounts queue behind each other instead of deadlocking. Answers a map by key string.
@@ -43,16 +64,17 @@ export async function lockAccounts(
   keys: AccountKey[],
 ): Promise<Map<string, LedgerAccountRow>> {
   const unique = [...new Map(keys.map((key) => [accountKeyString(key), key])).values()];
+  const knownKeys = unique.map((key) => `${agencyId}|${accountKeyString(key)}`);
+  if (knownKeys.every((key) => known.has(key))) {
+    const byKey = await selectForUpdate(db, agencyId, unique);
+    if (byKey.size === unique.length) return byKey;
+  }
   await openAccounts(db, agencyId, unique);
-  const rows = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(or(...unique.map((key) => matchAccount(agencyId, key))))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-  const byKey = new Map(rows.map((row) => [accountKeyString(row), row]));
+  const byKey = await selectForUpdate(db, agencyId, unique);
   for (const key of unique) {
     if (!byKey.has(accountKeyString(key))) throw new Error(`ledger account ${accountKeyString(key)} missing`);
   }
+  if (known.size + knownKeys.length > MAX_KNOWN) known.clear();
+  for (const key of knownKeys) known.add(key);
   return byKey;
 }

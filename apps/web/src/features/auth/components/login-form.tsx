@@ -1,12 +1,12 @@
-import { ZLoginRequest } from '@lc/shared/contracts/players';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
+import { checkLogin } from '../lib/check-login';
 
 /** Username + password sign-in; `onSuccess` runs once the player info is refreshed. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
@@ -16,7 +16,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(ZLoginRequest, { sync: true }),
+    validate: checkLogin,
   });
 
   const submit = form.onSubmit((values) => {

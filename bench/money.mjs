@@ -1,0 +1,451 @@
+// `npm run bench:money`: players depositing (create → sandbox bank pays → check until credited at the
+// provider) and withdrawing (create → ops approve) for a fixed time on PostgreSQL, one API process with its
+// worker. Then the ops reconciliation (ledger against the providers' statements) and the ledger's own
+// invariants must show no difference, else exit 1. Then pgbench (TPC-B-like) on the same server, when
+// installed, so deposits/s can be read against what this PostgreSQL does on this machine.
+// Budget (quality.md): ≥ 500 deposits/s on 2 cores (≈ 0.12 × pgbench tps) with 0 invariant violations.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createScratchDatabase, fmt, registerPlayers, root, startServer } from './lib.mjs';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+// Every n-th completed deposit (over all players) is followed by a withdrawal of that player and its approval.
+const WITHDRAW_EVERY = Number(process.env.BENCH_WITHDRAW_EVERY ?? 5);
+const IS_WORKER = (process.env.BENCH_WORKER ?? 'true') !== 'false';
+const IS_COUNTING = process.env.BENCH_COUNT_QUERIES === '1';
+const PORT = Number(process.env.BENCH_PORT ?? 3410);
+const PGBENCH_CLIENTS = Number(process.env.BENCH_PGBENCH_CLIENTS ?? availableParallelism() * 4);
+const DEPOSIT_LAK = '100000';
+const WITHDRAW_THB = '50.00';
+const MID = 'MID-BCEL-0001';
+const PROVIDER = 'gclub';
+const OPS_TOKEN = `bench-ops-${randomBytes(16).toString('hex')}`;
+
+// One keep-alive socket per player loop (plus a few for ops calls): the client must not be what limits.
+const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS + 8 });
+
+/** One HTTP call; resolves {status, body (parsed JSON or null)}, never throws for an HTTP status. */
+function call(baseUrl, method, path, { body, headers = {} } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed = null;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {}
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    if (payload !== undefined) request.write(payload);
+    request.end();
+  });
+}
+
+/** Latencies (ms) and counts of one step. */
+class Step {
+  samples = [];
+  record(ms) {
+    this.samples.push(ms);
+  }
+  percentile(p) {
+    if (this.samples.length === 0) return Number.NaN;
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  }
+}
+
+const steps = {
+  'POST deposits': new Step(),
+  'POST sandbox pay': new Step(),
+  'POST check (each)': new Step(),
+  'deposit, create→SUCCESS': new Step(),
+  'POST withdrawals': new Step(),
+  'POST ops approve': new Step(),
+};
+const errors = new Map();
+const countError = (step, status, body) => {
+  const key = `${step} → ${status} ${body?.error?.code ?? body?.code ?? ''}`.trim();
+  errors.set(key, (errors.get(key) ?? 0) + 1);
+};
+const stats = { deposits: 0, withdrawals: 0, checks: 0, late: 0, completed: 0 };
+
+/** A timed call: records its latency under `step` and answers the response. */
+async function timed(step, run) {
+  const started = performance.now();
+  const response = await run();
+  steps[step].record(performance.now() - started);
+  return response;
+}
+
+/** A registered player with a bank account, ready to deposit. */
+async function preparePlayer(baseUrl, cookie, index) {
+  const response = await call(baseUrl, 'POST', '/api/v2/players/bank-accounts', {
+    headers: { cookie },
+    body: {
+      bank: 'bcel',
+      // 12 digits starting with 1: a personal account at the sandbox bank, unique per player of this run.
+      accountNumber: `1${String(index).padStart(5, '0')}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+      accountName: 'BENCH PLAYER',
+      currency: 'LAK',
+      owner: 'SELF',
+    },
+  });
+  if (response.status !== 201)
+    throw new Error(`bank account: ${response.status} ${JSON.stringify(response.body)}`);
+  return { cookie, bankAccountId: response.body.bankAccount.id };
+}
+
+/**
+ * One player's loop until `deadline`: deposit → pay → check until SUCCESS, and after every WITHDRAW_EVERY-th
+ * deposit of the run a withdrawal approved by ops. A player never has two OPEN deposits: a failed step ends the iteration with
+ * the order cancelled (or, when already paid, checked until credited) before the next one starts.
+ */
+async function playerLoop(baseUrl, player, deadline) {
+  const auth = { cookie: player.cookie };
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    const created = await timed('POST deposits', () =>
+      call(baseUrl, 'POST', '/api/v2/deposits', {
+        headers: { ...auth, 'idempotency-key': randomUUID() },
+        body: { provider: PROVIDER, bankAccountId: player.bankAccountId, amount: DEPOSIT_LAK, mid: MID },
+      }),
+    );
+    if (created.status !== 201) {
+      countError('POST deposits', created.status, created.body);
+      await closeOpenDeposits(baseUrl, auth);
+      continue;
+    }
+    const { code } = created.body.order;
+    const paid = await timed('POST sandbox pay', () =>
+      call(baseUrl, 'POST', '/sandbox/bank/payments', { body: { billNumber: code, amount: DEPOSIT_LAK } }),
+    );
+    if (paid.status !== 201) {
+      countError('POST sandbox pay', paid.status, paid.body);
+      await call(baseUrl, 'POST', `/api/v2/deposits/${code}/cancel`, { headers: auth });
+      continue;
+    }
+    if (!(await checkUntilCredited(baseUrl, auth, code))) continue;
+    const finished = performance.now();
+    steps['deposit, create→SUCCESS'].record(finished - started);
+    if (finished <= deadline) stats.deposits += 1;
+    else stats.late += 1;
+    stats.completed += 1;
+    if (stats.completed % WITHDRAW_EVERY === 0) await withdraw(baseUrl, player, deadline);
+  }
+}
+
+/** Checks until SUCCESS (a concurrent settler may hold the credit for a moment: PAID, asked again). */
+async function checkUntilCredited(baseUrl, auth, code) {
+  for (let attempt = 1; attempt <= 200; attempt++) {
+    const checked = await timed('POST check (each)', () =>
+      call(baseUrl, 'POST', `/api/v2/deposits/${code}/check`, { headers: auth }),
+    );
+    stats.checks += 1;
+    if (checked.status === 200 && checked.body.order.status === 'SUCCESS') return true;
+    const isTransient =
+      (checked.status === 200 && checked.body.order.status === 'PAID') ||
+      (checked.status === 409 && checked.body?.error?.code === 'DEPOSIT_NOT_PAID');
+    if (!isTransient) {
+      countError('POST check', checked.status, checked.body);
+      if (checked.status >= 500) continue;
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+  }
+  countError('POST check', 'gave up', null);
+  return false;
+}
+
+async function withdraw(baseUrl, player, deadline) {
+  const created = await timed('POST withdrawals', () =>
+    call(baseUrl, 'POST', '/api/v2/withdrawals', {
+      headers: { cookie: player.cookie, 'idempotency-key': randomUUID() },
+      body: { provider: PROVIDER, bankAccountId: player.bankAccountId, credit: WITHDRAW_THB },
+    }),
+  );
+  if (created.status !== 201) {
+    countError('POST withdrawals', created.status, created.body);
+    return;
+  }
+  const { code } = created.body.order;
+  const approved = await timed('POST ops approve', () =>
+    call(baseUrl, 'POST', `/api/ops/v1/withdrawals/${code}/approve`, {
+      headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      body: { bankReference: `BENCH${code}` },
+    }),
+  );
+  if (approved.status !== 200) countError('POST ops approve', approved.status, approved.body);
+  else if (performance.now() <= deadline) stats.withdrawals += 1;
+}
+
+/** After a failed create: the player's OPEN deposit (if any) is cancelled so the next iteration may start. */
+async function closeOpenDeposits(baseUrl, auth) {
+  const open = await call(baseUrl, 'GET', '/api/v2/deposits/open', { headers: auth });
+  for (const order of open.body?.orders ?? []) {
+    const cancelled = await call(baseUrl, 'POST', `/api/v2/deposits/${order.code}/cancel`, { headers: auth });
+    if (cancelled.status === 409) await checkUntilCredited(baseUrl, auth, order.code);
+  }
+}
+
+/** Database-side facts of the run: order statuses and the ledger's invariants (all must hold). */
+async function databaseReport(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const one = async (text) => (await client.query(text)).rows;
+    // Credits still in flight when the loops stopped (a webhook or the worker): wait for them to land.
+    for (let i = 0; i < 100; i++) {
+      const [row] = await one(`SELECT count(*)::int AS n FROM deposits WHERE status = 'PAID'`);
+      if (row.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return {
+      deposits: await one(`SELECT status, count(*)::int AS n FROM deposits GROUP BY status ORDER BY status`),
+      withdrawals: await one(
+        `SELECT status, count(*)::int AS n FROM withdrawals GROUP BY status ORDER BY status`,
+      ),
+      violations: {
+        'Σ entries ≠ 0 (currencies)': (
+          await one(`SELECT currency FROM ledger_entries GROUP BY currency HAVING sum(amount) <> 0`)
+        ).length,
+        'unbalanced transactions': (
+          await one(
+            `SELECT transaction_id FROM ledger_entries GROUP BY transaction_id, currency HAVING sum(amount) <> 0`,
+          )
+        ).length,
+        'cached balance ≠ Σ entries': (
+          await one(
+            `SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+             GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(sum(e.amount), 0)`,
+          )
+        ).length,
+        'SUCCESS deposits without exactly one credit': (
+          await one(
+            `SELECT d.code FROM deposits d LEFT JOIN ledger_transactions t ON t.reference = d.code || ':in'
+             WHERE d.status = 'SUCCESS' GROUP BY d.code HAVING count(t.id) <> 1`,
+          )
+        ).length,
+        'credits of deposits not SUCCESS': (
+          await one(
+            `SELECT t.id FROM ledger_transactions t JOIN deposits d ON t.reference = d.code || ':in'
+             WHERE d.status <> 'SUCCESS'`,
+          )
+        ).length,
+      },
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function findPgbench() {
+  const which = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  for (const version of readdirSync(base).sort().reverse()) {
+    const candidate = `${base}/${version}/bin/pgbench`;
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** pgbench's TPC-B-like run on a scratch database of the same server; null when pgbench is missing. */
+async function runPgbench(duration) {
+  const pgbench = findPgbench();
+  if (!pgbench) return null;
+  const db = await createScratchDatabase();
+  try {
+    // Scale ≥ clients, else every client queues on the same few branch rows (not what TPC-B measures).
+    const init = spawnSync(pgbench, ['-i', '-q', '-s', String(PGBENCH_CLIENTS), db.url], {
+      encoding: 'utf8',
+    });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+    const run = spawnSync(
+      pgbench,
+      ['-c', String(PGBENCH_CLIENTS), '-j', String(availableParallelism()), '-T', String(duration), db.url],
+      { encoding: 'utf8' },
+    );
+    if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
+    const tps = /tps = ([\d.]+)/.exec(run.stdout);
+    if (!tps) throw new Error(`no tps in pgbench output:\n${run.stdout}`);
+    return { tps: Number(tps[1]), clients: PGBENCH_CLIENTS, path: pgbench };
+  } finally {
+    await db.drop();
+  }
+}
+
+const COUNTS_FILE = join(tmpdir(), `bench-money-counts-${process.pid}.json`);
+
+/**
+ * The API as `npm run bench` starts it; under `node <args> --import tsx` instead when BENCH_NODE_ARGS (e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof": Node refuses --cpu-prof in NODE_OPTIONS) or BENCH_COUNT_QUERIES=1
+ * (preloads count-queries.mjs) is set. `mark()` starts, then stops, the statement count.
+ */
+async function startApi(databaseUrl) {
+  const env = { SANDBOX: 'true', WORKER: String(IS_WORKER), OPS_TOKEN };
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (IS_COUNTING) nodeArgs.push('--import', './bench/count-queries.mjs');
+  if (nodeArgs.length === 0) return { ...(await startServer(PORT, databaseUrl, env)), mark: () => {} };
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: 'true',
+      COUNT_QUERIES_FILE: COUNTS_FILE,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return { url, stop, mark: () => child.kill('SIGUSR2') };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`API on ${url} did not become ready`);
+}
+
+/** What the API did per deposit while the loops ran (BENCH_COUNT_QUERIES=1). */
+function printCounts(deposits) {
+  if (!existsSync(COUNTS_FILE)) return;
+  const { statements, requests } = JSON.parse(readFileSync(COUNTS_FILE, 'utf8'));
+  rmSync(COUNTS_FILE);
+  const per = (n) => (n / Math.max(1, deposits)).toFixed(2).padStart(7);
+  const total = (map) => Object.values(map).reduce((a, b) => a + b, 0);
+  console.log(
+    `
+per deposit (withdrawals included): ${per(total(statements)).trim()} SQL statements, ` +
+      `${per(total(requests)).trim()} HTTP requests served (player calls and the in-process sandboxes)`,
+  );
+  for (const [route, n] of Object.entries(requests).slice(0, 12)) console.log(`${per(n)}  ${route}`);
+  for (const [text, n] of Object.entries(statements).slice(0, 25))
+    console.log(`${per(n)}  ${text.slice(0, 110)}`);
+}
+
+const db = await createScratchDatabase();
+const server = await startApi(db.url);
+let isFailed = false;
+let report;
+let reconciliation;
+try {
+  const setupStarted = performance.now();
+  const cookies = await registerPlayers(server.url, PLAYERS);
+  const players = [];
+  for (let i = 0; i < cookies.length; i += 20) {
+    players.push(
+      ...(await Promise.all(cookies.slice(i, i + 20).map((c, j) => preparePlayer(server.url, c, i + j)))),
+    );
+  }
+  console.log(
+    `${PLAYERS} players with bank accounts in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
+
+  const started = performance.now();
+  const deadline = started + DURATION * 1000;
+  server.mark();
+  await Promise.all(players.map((p) => playerLoop(server.url, p, deadline)));
+  const drained = performance.now();
+  server.mark();
+
+  report = await databaseReport(db.url);
+  const recon = await call(server.url, 'GET', '/api/ops/v1/reconciliation', {
+    headers: { authorization: `Bearer ${OPS_TOKEN}` },
+  });
+  if (recon.status !== 200) throw new Error(`reconciliation: ${recon.status} ${JSON.stringify(recon.body)}`);
+  reconciliation = recon.body.summary;
+
+  console.log(
+    `\n${PLAYERS} players, ${DURATION} s, PostgreSQL, 1 API process (worker ${IS_WORKER ? 'on' : 'off'}), ` +
+      `deposit ${DEPOSIT_LAK} LAK at ${PROVIDER}, a ${WITHDRAW_THB} THB withdrawal after every ${WITHDRAW_EVERY}th deposit`,
+  );
+  console.log(
+    `completed in ${DURATION} s: ${stats.deposits} deposits = ${(stats.deposits / DURATION).toFixed(1)}/s, ` +
+      `${stats.withdrawals} withdrawals = ${(stats.withdrawals / DURATION).toFixed(1)}/s ` +
+      `(${stats.late} more deposits finished in the ${((drained - deadline) / 1000).toFixed(1)} s drain; ` +
+      `${(stats.checks / Math.max(1, stats.deposits + stats.late)).toFixed(2)} checks per deposit)`,
+  );
+  console.log('step                             count    p50 ms    p99 ms');
+  for (const [name, step] of Object.entries(steps)) {
+    console.log(
+      `${name.padEnd(30)}${fmt(step.samples.length)}${fmt(step.percentile(50), 1)}${fmt(step.percentile(99), 1)}`,
+    );
+  }
+  console.log(errors.size === 0 ? 'errors: none' : 'errors:');
+  for (const [key, n] of [...errors].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(n).padStart(6)}  ${key}`);
+  console.log(`deposits by status: ${report.deposits.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+  console.log(`withdrawals by status: ${report.withdrawals.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+
+  console.log(
+    `\nreconciliation: ${reconciliation.accounts} accounts, ${reconciliation.differences} differences, ` +
+      `${reconciliation.unavailable} unavailable`,
+  );
+  for (const [name, n] of Object.entries(report.violations)) console.log(`ledger check: ${name}: ${n}`);
+  const violations = Object.values(report.violations).reduce((a, b) => a + b, 0);
+  if (reconciliation.differences !== 0 || reconciliation.unavailable !== 0 || violations !== 0) {
+    console.error('✖ money invariants violated (reconciliation or ledger): see above');
+    isFailed = true;
+  }
+} finally {
+  agent.destroy();
+  await server.stop();
+  await db.drop();
+}
+printCounts(stats.deposits + stats.late);
+
+const perSecond = stats.deposits / DURATION;
+const pgb = await runPgbench(DURATION).catch((error) => {
+  console.log(`pgbench failed: ${error.message}`);
+  return null;
+});
+if (pgb) {
+  console.log(
+    `\npgbench TPC-B-like (${pgb.path}, scale ${pgb.clients}, ${pgb.clients} clients, ${DURATION} s): ` +
+      `${pgb.tps.toFixed(0)} tps; deposits/s ÷ tps = ${(perSecond / pgb.tps).toFixed(3)} (budget ≈ 0.12)`,
+  );
+} else {
+  console.log('\npgbench not installed (apt-get install postgresql-client or postgresql): no tps ratio');
+}
+console.log(
+  `deposits/s ≥ 500: ${perSecond.toFixed(1)} ${perSecond >= 500 ? 'ok' : 'MISSED'}; ` +
+    `reconciliation differences 0: ${reconciliation?.differences === 0 ? 'ok' : 'MISSED'}`,
+);
+if (isFailed) process.exitCode = 1;
