@@ -21,7 +21,10 @@ export async function registerViaForm(page: Page, username = uniqueUsername(), p
   await page.locator('input[name="displayName"]').fill(`Player ${username}`);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="confirmPassword"]').fill(password);
-  await page.locator('input[name="acceptTerms"]').check();
+  // Once (CI, two cores under load) a click landed without ticking the box while the page was still busy
+  // starting up; `check` on a ticked box does nothing, so retrying it cannot tick it twice.
+  const terms = page.locator('input[name="acceptTerms"]');
+  await expect(async () => terms.check({ timeout: 2_000 })).toPass({ timeout: 15_000 });
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/player$/);
   return { username, password };
