@@ -43,7 +43,7 @@ export function CreditPanel() {
             </Text>
             {/* The whole panel shows loading while any balance loads (spec section 4). */}
             {isFetching || !query ? (
-              <Skeleton height={26} mt={6} radius="sm" aria-label={t('common.loading')} />
+              <Skeleton height={26} mt={6} radius="sm" role="progressbar" aria-label={t('common.loading')} />
             ) : query.isError ? (
               <Group gap={6} mt={4} wrap="nowrap" justify="space-between" data-testid="credit-error">
                 <Text size="sm" c="red.4">

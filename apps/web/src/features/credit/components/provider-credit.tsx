@@ -31,7 +31,14 @@ export function ProviderCredit({ provider }: { provider: TProvider }) {
               {t('credit.providerCredit', { provider: t(`providers.${provider}`) })}
             </Text>
             {query.isFetching ? (
-              <Skeleton height={22} width={110} mt={2} radius="sm" aria-label={t('common.loading')} />
+              <Skeleton
+                height={22}
+                width={110}
+                mt={2}
+                radius="sm"
+                role="progressbar"
+                aria-label={t('common.loading')}
+              />
             ) : query.isError ? (
               <Text size="sm" c="red.4" data-testid="provider-credit-error">
                 {errorMessage(t, query.error)}
