@@ -91,51 +91,34 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/ops/v1/promotions/:id/activate',
-    {
-      onRequest: [requireOps, requireAgency],
-      schema: {
-        tags: ['ops'],
-        summary: 'Show a promotion to players (within its dates)',
-        security: [{ opsToken: [] }],
-        params: ZOpsPromotionParams,
-        response: { 200: ZOpsPromotionResponse, ...errorResponses(401, 404) },
+  // Activate and deactivate differ only in the state they set.
+  const SWITCHES = [
+    { verb: 'activate', isActive: true, summary: 'Show a promotion to players (within its dates)' },
+    { verb: 'deactivate', isActive: false, summary: 'Hide a promotion from players; usages under way go on' },
+  ] as const;
+  for (const { verb, isActive, summary } of SWITCHES) {
+    app.post(
+      `/api/ops/v1/promotions/:id/${verb}`,
+      {
+        onRequest: [requireOps, requireAgency],
+        schema: {
+          tags: ['ops'],
+          summary,
+          security: [{ opsToken: [] }],
+          params: ZOpsPromotionParams,
+          response: { 200: ZOpsPromotionResponse, ...errorResponses(401, 404) },
+        },
       },
-    },
-    async (request) => {
-      const row = await setPromotionActive(app.db, {
-        agency: agencyOf(request),
-        id: request.params.id,
-        isActive: true,
-        actor: opsActorOf(request),
-        now: app.now(),
-      });
-      return { promotion: toOpsPromotionDto(row) };
-    },
-  );
-
-  app.post(
-    '/api/ops/v1/promotions/:id/deactivate',
-    {
-      onRequest: [requireOps, requireAgency],
-      schema: {
-        tags: ['ops'],
-        summary: 'Hide a promotion from players; usages under way go on',
-        security: [{ opsToken: [] }],
-        params: ZOpsPromotionParams,
-        response: { 200: ZOpsPromotionResponse, ...errorResponses(401, 404) },
+      async (request) => {
+        const row = await setPromotionActive(app.db, {
+          agency: agencyOf(request),
+          id: request.params.id,
+          isActive,
+          actor: opsActorOf(request),
+          now: app.now(),
+        });
+        return { promotion: toOpsPromotionDto(row) };
       },
-    },
-    async (request) => {
-      const row = await setPromotionActive(app.db, {
-        agency: agencyOf(request),
-        id: request.params.id,
-        isActive: false,
-        actor: opsActorOf(request),
-        now: app.now(),
-      });
-      return { promotion: toOpsPromotionDto(row) };
-    },
-  );
+    );
+  }
 };
