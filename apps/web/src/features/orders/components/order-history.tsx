@@ -1,9 +1,9 @@
-import { Button, Container, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { IconHistory } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
+import { HistoryPagination } from './history-pagination';
 import { type OrderAmountColumn, OrderList, type OrderRowBase } from './order-list';
 
 /** A history page: header, the page of orders (or the empty state) and the pagination control. */
@@ -30,7 +30,6 @@ export function OrderHistory<T extends OrderRowBase>({
   emptyAction?: { label: string; to: '/player/deposit' | '/player/withdraw' };
   onPageChange: (page: number) => void;
 }) {
-  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   let content: ReactNode;
   if (orders.length === 0) {
@@ -56,19 +55,7 @@ export function OrderHistory<T extends OrderRowBase>({
     <Container size="lg" className="page">
       <PageHeader title={title} subtitle={subtitle} icon={IconHistory} />
       {content}
-      {pages > 1 || page > 1 ? (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onPageChange}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': t(`orders.pagination.${control}`) })}
-            data-testid="orders-pagination"
-          />
-        </Group>
-      ) : null}
+      <HistoryPagination page={page} pages={pages} onPageChange={onPageChange} testId="orders-pagination" />
     </Container>
   );
 }

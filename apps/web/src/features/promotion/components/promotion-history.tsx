@@ -1,10 +1,11 @@
 import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
-import { Button, Container, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconHistory } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
+import { HistoryPagination } from '@/features/orders/components/history-pagination';
 import orderClasses from '@/features/orders/components/orders.module.css';
 import { formatCurrency } from '@/lib/format-currency';
 import { formatDateTime } from '@/lib/format-date';
@@ -142,19 +143,7 @@ export function PromotionHistory({
         icon={IconHistory}
       />
       {content}
-      {pages > 1 || page > 1 ? (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onPageChange}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': t(`orders.pagination.${control}`) })}
-            data-testid="usages-pagination"
-          />
-        </Group>
-      ) : null}
+      <HistoryPagination page={page} pages={pages} onPageChange={onPageChange} testId="usages-pagination" />
     </Container>
   );
 }
