@@ -1,4 +1,5 @@
 import type { TPromotionInput } from '@lc/shared/contracts/promotions';
+import { parseMoney } from '@lc/shared/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies } from '../../db/schema/agency';
@@ -392,10 +393,8 @@ describe('withdrawals under a USED promotion', () => {
       credit_received: c.expect.received,
       credit_returned: c.expect.returned,
     });
-    const taken = Math.round(Number(c.credit) * 100);
-    expect(
-      Math.round(Number(order.credit_received) * 100) + Math.round(Number(order.credit_returned) * 100),
-    ).toBe(taken);
+    const thb = (text: string) => parseMoney(text, 'THB');
+    expect(thb(order.credit_received) + thb(order.credit_returned)).toBe(thb(c.credit));
     const row = await usageRow(usage.usageId);
     expect(row).toMatchObject({ status: 'SUCCESS', withdrawalCode: order.code });
     expect(await currentUsage(t.app, p)).toBeNull();
@@ -467,10 +466,10 @@ describe('recheck and cancel', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().usage.status).toBe('CANCELED');
       expect(await balanceOf(t.app, p, 'gclub_live')).toBe(after);
-      const takenBack = Math.round((Number(balance) - Number(after)) * 100);
+      const takenBack = parseMoney(balance, 'THB') - parseMoney(after, 'THB');
       const bonusAfter = await getAccountBalance(t.app.db, agencyId, bonusAccount('THB'));
-      expect(bonusAfter - bonusBefore).toBe(BigInt(takenBack));
-      expect((await usageRow(usage.usageId))?.takeBack).toBe(BigInt(takenBack));
+      expect(bonusAfter - bonusBefore).toBe(takenBack);
+      expect((await usageRow(usage.usageId))?.takeBack).toBe(takenBack);
     }
   });
 
