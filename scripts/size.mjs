@@ -1,6 +1,8 @@
 // `npm run size`: builds the web app, loads `/` in Chromium against the real server and prints the gzip size
 // of every JS and CSS file that first visit fetched, then the size of each lazy chunk. Fails over the budgets
-// of quality.md: initial JS ≤ 200 KB gzip, each lazy route chunk ≤ 50 KB gzip.
+// of quality.md: initial JS ≤ 200 KB gzip, each lazy route chunk ≤ 50 KB gzip. Also fails when the built
+// JS uses a Mantine class that the built CSS does not define: the app imports Mantine's styles component by
+// component (apps/web/src/mantine.css), and a component added without its styles would render unstyled.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +23,15 @@ if (!process.argv.includes('--no-build')) {
 }
 if (!existsSync(executablePath))
   throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
+
+const missingMantineStyles = checkMantineStyles();
+if (missingMantineStyles.length > 0) {
+  console.error(
+    `✖ Mantine classes used by the app but not in its CSS (add their files to apps/web/src/mantine.css):`,
+  );
+  for (const line of missingMantineStyles) console.error(`  ${line}`);
+  process.exit(1);
+}
 
 const gzipSize = (file) => gzipSync(readFileSync(join(assets, file))).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -74,6 +85,30 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+}
+
+/** Mantine classes (`m_` + 8 hex) in the built JS without a rule in the built CSS, each with its file. */
+function checkMantineStyles() {
+  const read = (dir, ext) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(ext))
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
+  const classesIn = (texts) => new Set(texts.join('\n').match(/m_[0-9a-f]{8}/g));
+  // Which Mantine file defines each class; strings in the JS that no Mantine file defines are not classes.
+  const owners = new Map();
+  const mantineDirs = [
+    join(root, 'node_modules/@mantine/core/styles'),
+    join(root, 'node_modules/@mantine/notifications'),
+  ];
+  for (const dir of mantineDirs) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.css') && !f.endsWith('.layer.css'))) {
+      for (const name of classesIn([readFileSync(join(dir, file), 'utf8')])) owners.set(name, file);
+    }
+  }
+  const defined = classesIn(read(assets, '.css'));
+  return [...classesIn(read(assets, '.js'))]
+    .filter((name) => owners.has(name) && !defined.has(name))
+    .map((name) => `${name} (${owners.get(name)})`);
 }
 
 async function waitForReady(url) {

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine.css';
 import './fonts.css';
 import './styles.css';
 import './lib/zod-jitless';

@@ -1,8 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toast container (with its transitions) is fetched after the first paint: no page shows a toast on
+// arrival, and `notifications.show` queues in the store until the container has mounted.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
 
 /** Theme, toasts (one at a time, 5 s) and the query client around whatever is rendered. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -13,7 +18,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       forceColorScheme="dark"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications limit={1} autoClose={5000} position="top-center" />
+      <Suspense fallback={null}>
+        <Notifications limit={1} autoClose={5000} position="top-center" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

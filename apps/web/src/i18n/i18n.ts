@@ -1,7 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES, type TLanguage } from '@lc/shared/languages';
-import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** Native names shown in the language dropdown. */
@@ -28,14 +26,64 @@ function syncHtmlLang(lng: string) {
   document.documentElement.lang = isLanguage(lng) ? HTML_LANG[lng] : HTML_LANG[DEFAULT_LANGUAGE];
 }
 
+/** Where the chosen language is kept between visits (the key i18next's own detector used). */
+const STORAGE_KEY = 'i18nextLng';
+
+function storedLanguage(): string | undefined {
+  try {
+    return localStorage.getItem(STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined; // storage disabled: the default language
+  }
+}
+
+function storeLanguage(lng: string) {
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // storage disabled: the choice lasts for this visit only
+  }
+}
+
+/**
+ * Reads `/locales/{lng}/{ns}.json`. i18next retries a read whose callback says so (second argument `true`):
+ * network failures and 5xx are retried, a 4xx is not. Written here rather than taken from
+ * i18next-http-backend and i18next-browser-languagedetector: together they were 13 KB of start-up script
+ * for one fetch and one localStorage key (decision 0015).
+ */
+const localesBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    fetch(`/locales/${lng}/${ns}.json`).then(
+      async (response) => {
+        if (!response.ok) {
+          callback(`GET /locales/${lng}/${ns}.json answered ${response.status}`, response.status >= 500);
+          return;
+        }
+        try {
+          callback(null, await response.json());
+        } catch (error) {
+          callback(String(error), false);
+        }
+      },
+      (error: unknown) => callback(String(error), true),
+    );
+  },
+};
+
 /** Loads the translations; resolves once the current language's namespaces are ready. */
 export async function initI18n() {
-  i18next.on('languageChanged', syncHtmlLang);
+  i18next.on('languageChanged', (lng) => {
+    syncHtmlLang(lng);
+    if (isLanguage(lng)) storeLanguage(lng);
+  });
+  const stored = storedLanguage();
   await i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(localesBackend)
     .use(initReactI18next)
     .init({
+      lng: isLanguage(stored) ? stored : DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       fallbackLng: DEFAULT_LANGUAGE,
       load: 'currentOnly',
@@ -47,15 +95,6 @@ export async function initI18n() {
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      detection: {
-        order: ['localStorage'],
-        lookupLocalStorage: 'i18nextLng',
-        caches: ['localStorage'],
-      },
-      backend: {
-        loadPath: '/locales/{{lng}}/{{ns}}.json',
-        reloadInterval: false,
-      },
       react: { useSuspense: false },
     });
   syncHtmlLang(i18next.language);

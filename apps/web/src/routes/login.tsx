@@ -6,6 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { LoginForm } from '@/features/auth/components/login-form';
 
 export const Route = createFileRoute('/login')({
+  // Where returning players land: bundled with the start-up code like the landing page, so its first paint
+  // does not wait for a second round of chunk requests after the start-up script has run.
+  codeSplitGroupings: [],
   beforeLoad: ({ context }) => {
     if (context.auth.isAuthenticated) throw redirect({ to: '/player' });
   },
