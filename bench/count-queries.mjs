@@ -1,6 +1,7 @@
 // Preloaded into the API by `BENCH_COUNT_QUERIES=1 npm run bench:money` (node --import): counts the SQL
 // statements the process sends (by text) and the HTTP requests it serves (by route shape) between a first
-// SIGUSR2 (start) and a second (stop), and writes them as JSON to COUNT_QUERIES_FILE when the process exits.
+// SIGUSR2 (start) and a second (stop), and writes them as JSON to <COUNT_QUERIES_FILE>-<PORT>.json when the
+// process exits (one file per API process).
 // A measuring aid only: it patches pg's Client and node:http's Server, which nothing in the app does.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -44,5 +45,8 @@ process.on('exit', () => {
   const file = process.env.COUNT_QUERIES_FILE;
   if (!file) return;
   const sorted = (map) => Object.fromEntries([...map].sort((a, b) => b[1] - a[1]));
-  writeFileSync(file, JSON.stringify({ statements: sorted(statements), requests: sorted(requests) }));
+  writeFileSync(
+    `${file}-${process.env.PORT}.json`,
+    JSON.stringify({ statements: sorted(statements), requests: sorted(requests) }),
+  );
 });

@@ -1,7 +1,9 @@
 // Shared plumbing of the benchmarks: a scratch PostgreSQL database, API processes started the way
 // `npm start` starts them, real players with real sessions, and autocannon runs.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -33,9 +35,18 @@ export async function createScratchDatabase() {
   };
 }
 
-/** Starts one API process on `port` against `databaseUrl` and waits until /api/ready answers. */
-export async function startServer(port, databaseUrl, extraEnv = {}) {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+/**
+ * Starts one API process on `port` against `databaseUrl` (undefined: embedded PGlite in DATA_DIR) and waits
+ * until /api/ready answers 200; `readyMs` is the time from spawn to that answer (polled every 20 ms). With
+ * `nodeArgs` (e.g. --cpu-prof) it runs under `node <nodeArgs> --import tsx` instead of the tsx binary.
+ */
+export async function startServer(port, databaseUrl, extraEnv = {}, nodeArgs = []) {
+  const [command, args] =
+    nodeArgs.length === 0
+      ? [join(root, 'node_modules/.bin/tsx'), []]
+      : [process.execPath, [...nodeArgs, '--import', 'tsx']];
+  const started = performance.now();
+  const child = spawn(command, [...args, 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,11 +61,14 @@ export async function startServer(port, databaseUrl, extraEnv = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 150; attempt++) {
+  while (performance.now() - started < 30_000 && child.exitCode === null) {
     try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, stop: () => stopChild(child) };
+      if ((await fetch(`${url}/api/ready`)).ok) {
+        const readyMs = performance.now() - started;
+        return { url, readyMs, stop: () => stopChild(child), signal: (name) => child.kill(name) };
+      }
     } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   child.kill('SIGKILL');
   throw new Error(`API on ${url} did not become ready`);
@@ -62,21 +76,63 @@ export async function startServer(port, databaseUrl, extraEnv = {}) {
 
 /**
  * Starts `count` API processes on consecutive ports from `firstPort`, all on `databaseUrl` (sessions live
- * there, so any process serves any player); only the first runs the background worker.
+ * there, so any process serves any player) with `extraEnv`; only the first runs the background worker.
  */
-export async function startServers(count, firstPort, databaseUrl) {
+export async function startServers(count, firstPort, databaseUrl, extraEnv = {}, nodeArgs = []) {
   return Promise.all(
     Array.from({ length: count }, (_, i) =>
-      startServer(firstPort + i, databaseUrl, i === 0 ? {} : { WORKER: 'false' }),
+      startServer(
+        firstPort + i,
+        databaseUrl,
+        i === 0 ? extraEnv : { ...extraEnv, WORKER: 'false' },
+        nodeArgs,
+      ),
     ),
   );
 }
 
 function stopChild(child) {
   return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * quality.md's cold start, "with PGlite, built": the API process of `npm start` (scripts/start.mjs: the tsx
+ * server with this environment) on embedded PGlite, timed from spawn to the first 200 of /api/ready. The web
+ * build is not counted: it is made first, only when apps/web/dist is missing. Answers the milliseconds of
+ * `runs` first starts on a fresh DATA_DIR and of the restart that follows each on the same DATA_DIR.
+ */
+export async function measureColdStarts(port, runs = 3) {
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@lc/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+  // What npm start passes on: this environment unchanged, but never a DATABASE_URL (PGlite is the point).
+  const asStart = {
+    NODE_ENV: process.env.NODE_ENV,
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    BENCH_ROUTES: process.env.BENCH_ROUTES,
+  };
+  // Each run starts twice on one data dir: the first start creates the database (PGlite's initdb, migrations,
+  // demo seed), the restart opens what is there, as every later `npm start` does.
+  const first = [];
+  const restart = [];
+  for (let run = 0; run < runs; run++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-cold-start-'));
+    try {
+      for (const times of [first, restart]) {
+        const server = await startServer(port, undefined, { ...asStart, DATA_DIR: dataDir });
+        times.push(server.readyMs);
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { first, restart };
 }
 
 const FINGERPRINT = {

@@ -1,17 +1,24 @@
 // `npm run bench:money`: players depositing (create → sandbox bank pays → check until credited at the
-// provider) and withdrawing (create → ops approve) for a fixed time on PostgreSQL, one API process with its
-// worker. Then the ops reconciliation (ledger against the providers' statements) and the ledger's own
-// invariants must show no difference, else exit 1. Then pgbench (TPC-B-like) on the same server, when
-// installed, so deposits/s can be read against what this PostgreSQL does on this machine.
+// provider) and withdrawing (create → ops approve) for a fixed time on PostgreSQL, first against one API
+// process, then against BENCH_PROCESSES (default: one per core) on consecutive ports behind one PostgreSQL,
+// the deployed topology of docs/deploy.md: every call of every player goes to the next process round-robin
+// (like a load balancer without sticky sessions), and only the first process runs the background worker.
+// Each configuration gets a fresh database. The sandbox bank and providers that each process mounts keep
+// all their state (payments, members, balances, transfers) in that shared database, so the processes'
+// sandboxes are one bank and one set of providers (docs/deploy.md); a process's signing secret is used only
+// between its adapters and its own sandbox, whose bank sends the webhook to that same process. After each
+// run the ops reconciliation (ledger against the providers' statements) and the ledger's own invariants must
+// show no difference, else exit 1. Then pgbench (TPC-B-like) on the same server, when installed, so
+// deposits/s can be read against what this PostgreSQL does on this machine. Both figures print side by side.
 // Budget (quality.md): ≥ 500 deposits/s on 2 cores (≈ 0.12 × pgbench tps) with 0 invariant violations.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createScratchDatabase, fmt, registerPlayers, root, startServer } from './lib.mjs';
+import { createScratchDatabase, fmt, registerPlayers, startServers } from './lib.mjs';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -20,6 +27,9 @@ const WITHDRAW_EVERY = Number(process.env.BENCH_WITHDRAW_EVERY ?? 5);
 const IS_WORKER = (process.env.BENCH_WORKER ?? 'true') !== 'false';
 const IS_COUNTING = process.env.BENCH_COUNT_QUERIES === '1';
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
+const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? availableParallelism()) || 1);
+// One process, then PROCESSES (once when that is 1).
+const CONFIGURATIONS = [...new Set([1, PROCESSES])];
 const PGBENCH_CLIENTS = Number(process.env.BENCH_PGBENCH_CLIENTS ?? availableParallelism() * 4);
 const DEPOSIT_LAK = '100000';
 const WITHDRAW_THB = '50.00';
@@ -27,8 +37,10 @@ const MID = 'MID-BCEL-0001';
 const PROVIDER = 'gclub';
 const OPS_TOKEN = `bench-ops-${randomBytes(16).toString('hex')}`;
 
-// One keep-alive socket per player loop (plus a few for ops calls): the client must not be what limits.
-const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS + 8 });
+// One keep-alive socket per player loop and process (plus a few for ops calls): the client must not be what
+// limits. A new agent per configuration, so no socket outlives the processes it was opened to.
+const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: PLAYERS + 8 });
+let agent = newAgent();
 
 /** One HTTP call; resolves {status, body (parsed JSON or null)}, never throws for an HTTP status. */
 function call(baseUrl, method, path, { body, headers = {} } = {}) {
@@ -79,32 +91,37 @@ class Step {
   }
 }
 
-const steps = {
-  'POST deposits': new Step(),
-  'POST sandbox pay': new Step(),
-  'POST check (each)': new Step(),
-  'deposit, create→SUCCESS': new Step(),
-  'POST withdrawals': new Step(),
-  'POST ops approve': new Step(),
-};
-const errors = new Map();
+const STEP_NAMES = [
+  'POST deposits',
+  'POST sandbox pay',
+  'POST check (each)',
+  'deposit, create→SUCCESS',
+  'POST withdrawals',
+  'POST ops approve',
+];
+/** The counters of one configuration's run. */
+const newRun = () => ({
+  steps: Object.fromEntries(STEP_NAMES.map((name) => [name, new Step()])),
+  errors: new Map(),
+  stats: { deposits: 0, withdrawals: 0, checks: 0, late: 0, completed: 0 },
+});
+let run = newRun();
 const countError = (step, status, body) => {
   const key = `${step} → ${status} ${body?.error?.code ?? body?.code ?? ''}`.trim();
-  errors.set(key, (errors.get(key) ?? 0) + 1);
+  run.errors.set(key, (run.errors.get(key) ?? 0) + 1);
 };
-const stats = { deposits: 0, withdrawals: 0, checks: 0, late: 0, completed: 0 };
 
 /** A timed call: records its latency under `step` and answers the response. */
-async function timed(step, run) {
+async function timed(step, send) {
   const started = performance.now();
-  const response = await run();
-  steps[step].record(performance.now() - started);
+  const response = await send();
+  run.steps[step].record(performance.now() - started);
   return response;
 }
 
 /** A registered player with a bank account, ready to deposit. */
-async function preparePlayer(baseUrl, cookie, index) {
-  const response = await call(baseUrl, 'POST', '/api/v2/players/bank-accounts', {
+async function preparePlayer(api, cookie, index) {
+  const response = await call(api(), 'POST', '/api/v2/players/bank-accounts', {
     headers: { cookie },
     body: {
       bank: 'bcel',
@@ -121,51 +138,52 @@ async function preparePlayer(baseUrl, cookie, index) {
 }
 
 /**
- * One player's loop until `deadline`: deposit → pay → check until SUCCESS, and after every WITHDRAW_EVERY-th
- * deposit of the run a withdrawal approved by ops. A player never has two OPEN deposits: a failed step ends the iteration with
- * the order cancelled (or, when already paid, checked until credited) before the next one starts.
+ * One player's loop until `deadline`, each call to the process `api()` answers: deposit → pay → check until
+ * SUCCESS, and after every WITHDRAW_EVERY-th deposit of the run a withdrawal approved by ops. A player never
+ * has two OPEN deposits: a failed step ends the iteration with the order cancelled (or, when already paid,
+ * checked until credited) before the next one starts.
  */
-async function playerLoop(baseUrl, player, deadline) {
+async function playerLoop(api, player, deadline) {
   const auth = { cookie: player.cookie };
   while (performance.now() < deadline) {
     const started = performance.now();
     const created = await timed('POST deposits', () =>
-      call(baseUrl, 'POST', '/api/v2/deposits', {
+      call(api(), 'POST', '/api/v2/deposits', {
         headers: { ...auth, 'idempotency-key': randomUUID() },
         body: { provider: PROVIDER, bankAccountId: player.bankAccountId, amount: DEPOSIT_LAK, mid: MID },
       }),
     );
     if (created.status !== 201) {
       countError('POST deposits', created.status, created.body);
-      await closeOpenDeposits(baseUrl, auth);
+      await closeOpenDeposits(api, auth);
       continue;
     }
     const { code } = created.body.order;
     const paid = await timed('POST sandbox pay', () =>
-      call(baseUrl, 'POST', '/sandbox/bank/payments', { body: { billNumber: code, amount: DEPOSIT_LAK } }),
+      call(api(), 'POST', '/sandbox/bank/payments', { body: { billNumber: code, amount: DEPOSIT_LAK } }),
     );
     if (paid.status !== 201) {
       countError('POST sandbox pay', paid.status, paid.body);
-      await call(baseUrl, 'POST', `/api/v2/deposits/${code}/cancel`, { headers: auth });
+      await call(api(), 'POST', `/api/v2/deposits/${code}/cancel`, { headers: auth });
       continue;
     }
-    if (!(await checkUntilCredited(baseUrl, auth, code))) continue;
+    if (!(await checkUntilCredited(api, auth, code))) continue;
     const finished = performance.now();
-    steps['deposit, create→SUCCESS'].record(finished - started);
-    if (finished <= deadline) stats.deposits += 1;
-    else stats.late += 1;
-    stats.completed += 1;
-    if (stats.completed % WITHDRAW_EVERY === 0) await withdraw(baseUrl, player, deadline);
+    run.steps['deposit, create→SUCCESS'].record(finished - started);
+    if (finished <= deadline) run.stats.deposits += 1;
+    else run.stats.late += 1;
+    run.stats.completed += 1;
+    if (run.stats.completed % WITHDRAW_EVERY === 0) await withdraw(api, player, deadline);
   }
 }
 
 /** Checks until SUCCESS (a concurrent settler may hold the credit for a moment: PAID, asked again). */
-async function checkUntilCredited(baseUrl, auth, code) {
+async function checkUntilCredited(api, auth, code) {
   for (let attempt = 1; attempt <= 200; attempt++) {
     const checked = await timed('POST check (each)', () =>
-      call(baseUrl, 'POST', `/api/v2/deposits/${code}/check`, { headers: auth }),
+      call(api(), 'POST', `/api/v2/deposits/${code}/check`, { headers: auth }),
     );
-    stats.checks += 1;
+    run.stats.checks += 1;
     if (checked.status === 200 && checked.body.order.status === 'SUCCESS') return true;
     const isTransient =
       (checked.status === 200 && checked.body.order.status === 'PAID') ||
@@ -181,9 +199,9 @@ async function checkUntilCredited(baseUrl, auth, code) {
   return false;
 }
 
-async function withdraw(baseUrl, player, deadline) {
+async function withdraw(api, player, deadline) {
   const created = await timed('POST withdrawals', () =>
-    call(baseUrl, 'POST', '/api/v2/withdrawals', {
+    call(api(), 'POST', '/api/v2/withdrawals', {
       headers: { cookie: player.cookie, 'idempotency-key': randomUUID() },
       body: { provider: PROVIDER, bankAccountId: player.bankAccountId, credit: WITHDRAW_THB },
     }),
@@ -194,21 +212,21 @@ async function withdraw(baseUrl, player, deadline) {
   }
   const { code } = created.body.order;
   const approved = await timed('POST ops approve', () =>
-    call(baseUrl, 'POST', `/api/ops/v1/withdrawals/${code}/approve`, {
+    call(api(), 'POST', `/api/ops/v1/withdrawals/${code}/approve`, {
       headers: { authorization: `Bearer ${OPS_TOKEN}` },
       body: { bankReference: `BENCH${code}` },
     }),
   );
   if (approved.status !== 200) countError('POST ops approve', approved.status, approved.body);
-  else if (performance.now() <= deadline) stats.withdrawals += 1;
+  else if (performance.now() <= deadline) run.stats.withdrawals += 1;
 }
 
 /** After a failed create: the player's OPEN deposit (if any) is cancelled so the next iteration may start. */
-async function closeOpenDeposits(baseUrl, auth) {
-  const open = await call(baseUrl, 'GET', '/api/v2/deposits/open', { headers: auth });
+async function closeOpenDeposits(api, auth) {
+  const open = await call(api(), 'GET', '/api/v2/deposits/open', { headers: auth });
   for (const order of open.body?.orders ?? []) {
-    const cancelled = await call(baseUrl, 'POST', `/api/v2/deposits/${order.code}/cancel`, { headers: auth });
-    if (cancelled.status === 409) await checkUntilCredited(baseUrl, auth, order.code);
+    const cancelled = await call(api(), 'POST', `/api/v2/deposits/${order.code}/cancel`, { headers: auth });
+    if (cancelled.status === 409) await checkUntilCredited(api, auth, order.code);
   }
 }
 
@@ -300,106 +318,112 @@ async function runPgbench(duration) {
   }
 }
 
-const COUNTS_FILE = join(tmpdir(), `bench-money-counts-${process.pid}.json`);
+const COUNTS_PREFIX = join(tmpdir(), `bench-money-counts-${process.pid}`);
 
 /**
- * The API as `npm run bench` starts it; under `node <args> --import tsx` instead when BENCH_NODE_ARGS (e.g.
- * "--cpu-prof --cpu-prof-dir=/tmp/prof": Node refuses --cpu-prof in NODE_OPTIONS) or BENCH_COUNT_QUERIES=1
- * (preloads count-queries.mjs) is set. `mark()` starts, then stops, the statement count.
+ * `count` API processes as `npm run bench:scale` starts them (consecutive ports from BENCH_PORT, the worker
+ * in the first only); under `node <args> --import tsx` when BENCH_NODE_ARGS (e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof": Node refuses --cpu-prof in NODE_OPTIONS) or BENCH_COUNT_QUERIES=1 (preloads
+ * count-queries.mjs, which each process writes to COUNTS_PREFIX-<port>.json) is set.
  */
-async function startApi(databaseUrl) {
-  const env = { SANDBOX: 'true', WORKER: String(IS_WORKER), OPS_TOKEN };
+function startApis(count, databaseUrl) {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (IS_COUNTING) nodeArgs.push('--import', './bench/count-queries.mjs');
-  if (nodeArgs.length === 0) return { ...(await startServer(PORT, databaseUrl, env)), mark: () => {} };
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      BENCH_ROUTES: 'true',
-      COUNT_QUERIES_FILE: COUNTS_FILE,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  const stop = () =>
-    new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, stop, mark: () => child.kill('SIGUSR2') };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`API on ${url} did not become ready`);
+  const env = { SANDBOX: 'true', WORKER: String(IS_WORKER), OPS_TOKEN };
+  if (IS_COUNTING) env.COUNT_QUERIES_FILE = COUNTS_PREFIX;
+  return startServers(count, PORT, databaseUrl, env, nodeArgs);
 }
 
-/** What the API did per deposit while the loops ran (BENCH_COUNT_QUERIES=1). */
-function printCounts(deposits) {
-  if (!existsSync(COUNTS_FILE)) return;
-  const { statements, requests } = JSON.parse(readFileSync(COUNTS_FILE, 'utf8'));
-  rmSync(COUNTS_FILE);
+/** What the API processes did per deposit while the loops ran (BENCH_COUNT_QUERIES=1), summed over them. */
+function printCounts(count, deposits) {
+  const sum = { statements: {}, requests: {} };
+  for (let i = 0; i < count; i++) {
+    const file = `${COUNTS_PREFIX}-${PORT + i}.json`;
+    if (!existsSync(file)) return;
+    const counted = JSON.parse(readFileSync(file, 'utf8'));
+    rmSync(file);
+    for (const kind of ['statements', 'requests'])
+      for (const [key, n] of Object.entries(counted[kind])) sum[kind][key] = (sum[kind][key] ?? 0) + n;
+  }
+  const sorted = (map) => Object.entries(map).sort((a, b) => b[1] - a[1]);
   const per = (n) => (n / Math.max(1, deposits)).toFixed(2).padStart(7);
   const total = (map) => Object.values(map).reduce((a, b) => a + b, 0);
   console.log(
     `
-per deposit (withdrawals included): ${per(total(statements)).trim()} SQL statements, ` +
-      `${per(total(requests)).trim()} HTTP requests served (player calls and the in-process sandboxes)`,
+per deposit (withdrawals included): ${per(total(sum.statements)).trim()} SQL statements, ` +
+      `${per(total(sum.requests)).trim()} HTTP requests served (player calls and the in-process sandboxes)`,
   );
-  for (const [route, n] of Object.entries(requests).slice(0, 12)) console.log(`${per(n)}  ${route}`);
-  for (const [text, n] of Object.entries(statements).slice(0, 25))
+  for (const [route, n] of sorted(sum.requests).slice(0, 12)) console.log(`${per(n)}  ${route}`);
+  for (const [text, n] of sorted(sum.statements).slice(0, 25))
     console.log(`${per(n)}  ${text.slice(0, 110)}`);
 }
 
-const db = await createScratchDatabase();
-const server = await startApi(db.url);
-let isFailed = false;
-let report;
-let reconciliation;
-try {
-  const setupStarted = performance.now();
-  const cookies = await registerPlayers(server.url, PLAYERS);
-  const players = [];
-  for (let i = 0; i < cookies.length; i += 20) {
-    players.push(
-      ...(await Promise.all(cookies.slice(i, i + 20).map((c, j) => preparePlayer(server.url, c, i + j)))),
-    );
+const processes = (count) => `${count} API process${count === 1 ? '' : 'es'}`;
+
+/**
+ * One configuration on a fresh database: `count` processes, the players set up, their loops for DURATION s
+ * with every call going to the next process round-robin, then the database report and the reconciliation.
+ */
+async function runConfiguration(count) {
+  run = newRun();
+  agent = newAgent();
+  const db = await createScratchDatabase();
+  try {
+    const servers = await startApis(count, db.url);
+    try {
+      let turn = 0;
+      const api = () => servers[turn++ % servers.length].url;
+      const mark = () => {
+        if (IS_COUNTING) for (const server of servers) server.signal('SIGUSR2');
+      };
+      const setupStarted = performance.now();
+      // Signed up on the first process; their sessions are then used on every process.
+      const cookies = await registerPlayers(servers[0].url, PLAYERS);
+      const players = [];
+      for (let i = 0; i < cookies.length; i += 20) {
+        players.push(
+          ...(await Promise.all(cookies.slice(i, i + 20).map((c, j) => preparePlayer(api, c, i + j)))),
+        );
+      }
+      console.log(
+        `\n${processes(count)}: ${PLAYERS} players with bank accounts in ` +
+          `${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+      );
+
+      const deadline = performance.now() + DURATION * 1000;
+      mark();
+      await Promise.all(players.map((p) => playerLoop(api, p, deadline)));
+      const drainSeconds = (performance.now() - deadline) / 1000;
+      mark();
+
+      const report = await databaseReport(db.url);
+      const recon = await call(servers[0].url, 'GET', '/api/ops/v1/reconciliation', {
+        headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      });
+      if (recon.status !== 200)
+        throw new Error(`reconciliation: ${recon.status} ${JSON.stringify(recon.body)}`);
+      return { count, ...run, report, reconciliation: recon.body.summary, drainSeconds };
+    } finally {
+      agent.destroy();
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  } finally {
+    await db.drop();
   }
+}
+
+/** The figures of one configuration; answers whether its money invariants held. */
+function printConfiguration({ count, steps, errors, stats, report, reconciliation, drainSeconds }) {
   console.log(
-    `${PLAYERS} players with bank accounts in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
-  );
-
-  const started = performance.now();
-  const deadline = started + DURATION * 1000;
-  server.mark();
-  await Promise.all(players.map((p) => playerLoop(server.url, p, deadline)));
-  const drained = performance.now();
-  server.mark();
-
-  report = await databaseReport(db.url);
-  const recon = await call(server.url, 'GET', '/api/ops/v1/reconciliation', {
-    headers: { authorization: `Bearer ${OPS_TOKEN}` },
-  });
-  if (recon.status !== 200) throw new Error(`reconciliation: ${recon.status} ${JSON.stringify(recon.body)}`);
-  reconciliation = recon.body.summary;
-
-  console.log(
-    `\n${PLAYERS} players, ${DURATION} s, PostgreSQL, 1 API process (worker ${IS_WORKER ? 'on' : 'off'}), ` +
-      `deposit ${DEPOSIT_LAK} LAK at ${PROVIDER}, a ${WITHDRAW_THB} THB withdrawal after every ${WITHDRAW_EVERY}th deposit`,
+    `${PLAYERS} players, ${DURATION} s, PostgreSQL, ${processes(count)} ` +
+      `(${count === 1 ? '' : 'calls round-robin, '}worker ${IS_WORKER ? 'on' : 'off'}${count === 1 ? '' : ' in the first'}), ` +
+      `deposit ${DEPOSIT_LAK} LAK at ${PROVIDER}, ` +
+      `a ${WITHDRAW_THB} THB withdrawal after every ${WITHDRAW_EVERY}th deposit`,
   );
   console.log(
     `completed in ${DURATION} s: ${stats.deposits} deposits = ${(stats.deposits / DURATION).toFixed(1)}/s, ` +
       `${stats.withdrawals} withdrawals = ${(stats.withdrawals / DURATION).toFixed(1)}/s ` +
-      `(${stats.late} more deposits finished in the ${((drained - deadline) / 1000).toFixed(1)} s drain; ` +
+      `(${stats.late} more deposits finished in the ${drainSeconds.toFixed(1)} s drain; ` +
       `${(stats.checks / Math.max(1, stats.deposits + stats.late)).toFixed(2)} checks per deposit)`,
   );
   console.log('step                             count    p50 ms    p99 ms');
@@ -413,25 +437,30 @@ try {
     console.log(`  ${String(n).padStart(6)}  ${key}`);
   console.log(`deposits by status: ${report.deposits.map((r) => `${r.status} ${r.n}`).join(', ')}`);
   console.log(`withdrawals by status: ${report.withdrawals.map((r) => `${r.status} ${r.n}`).join(', ')}`);
-
   console.log(
-    `\nreconciliation: ${reconciliation.accounts} accounts, ${reconciliation.differences} differences, ` +
+    `reconciliation: ${reconciliation.accounts} accounts, ${reconciliation.differences} differences, ` +
       `${reconciliation.unavailable} unavailable`,
   );
   for (const [name, n] of Object.entries(report.violations)) console.log(`ledger check: ${name}: ${n}`);
+  printCounts(count, stats.deposits + stats.late);
   const violations = Object.values(report.violations).reduce((a, b) => a + b, 0);
-  if (reconciliation.differences !== 0 || reconciliation.unavailable !== 0 || violations !== 0) {
-    console.error('✖ money invariants violated (reconciliation or ledger): see above');
-    isFailed = true;
+  const isSound = reconciliation.differences === 0 && reconciliation.unavailable === 0 && violations === 0;
+  if (!isSound) console.error('✖ money invariants violated (reconciliation or ledger): see above');
+  return isSound;
+}
+
+const loadBefore = loadavg()[0];
+const results = [];
+try {
+  for (const count of CONFIGURATIONS) {
+    const result = await runConfiguration(count);
+    result.isSound = printConfiguration(result);
+    results.push(result);
   }
 } finally {
   agent.destroy();
-  await server.stop();
-  await db.drop();
 }
-printCounts(stats.deposits + stats.late);
 
-const perSecond = stats.deposits / DURATION;
 const pgb = await runPgbench(DURATION).catch((error) => {
   console.log(`pgbench failed: ${error.message}`);
   return null;
@@ -439,13 +468,40 @@ const pgb = await runPgbench(DURATION).catch((error) => {
 if (pgb) {
   console.log(
     `\npgbench TPC-B-like (${pgb.path}, scale ${pgb.clients}, ${pgb.clients} clients, ${DURATION} s): ` +
-      `${pgb.tps.toFixed(0)} tps; deposits/s ÷ tps = ${(perSecond / pgb.tps).toFixed(3)} (budget ≈ 0.12)`,
+      `${pgb.tps.toFixed(0)} tps`,
   );
 } else {
   console.log('\npgbench not installed (apt-get install postgresql-client or postgresql): no tps ratio');
 }
+
+// Side by side: one column per configuration.
+const perSecond = (r) => r.stats.deposits / DURATION;
+const rows = [
+  ['deposits/s', (r) => perSecond(r).toFixed(1)],
+  ['withdrawals/s', (r) => (r.stats.withdrawals / DURATION).toFixed(1)],
+  ['deposit create→SUCCESS p99 ms', (r) => r.steps['deposit, create→SUCCESS'].percentile(99).toFixed(1)],
+  ['failed calls', (r) => String([...r.errors.values()].reduce((a, b) => a + b, 0))],
+  ['reconciliation differences', (r) => String(r.reconciliation.differences)],
+  ['ledger check violations', (r) => String(Object.values(r.report.violations).reduce((a, b) => a + b, 0))],
+  ...(pgb ? [['deposits/s ÷ pgbench tps (≈ 0.12)', (r) => (perSecond(r) / pgb.tps).toFixed(3)]] : []),
+];
+const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
 console.log(
-  `deposits/s ≥ 500: ${perSecond.toFixed(1)} ${perSecond >= 500 ? 'ok' : 'MISSED'}; ` +
-    `reconciliation differences 0: ${reconciliation?.differences === 0 ? 'ok' : 'MISSED'}`,
+  `\n${availableParallelism()} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GB, load average ` +
+    `${loadBefore.toFixed(1)} before the run; the API processes, PostgreSQL and the client share this machine`,
 );
-if (isFailed) process.exitCode = 1;
+console.log(`${''.padEnd(34)}${results.map((r) => processes(r.count).padStart(18)).join('')}`);
+for (const [label, value] of rows)
+  console.log(`${label.padEnd(34)}${results.map((r) => value(r).padStart(18)).join('')}`);
+for (const r of results.slice(1)) {
+  console.log(
+    `${processes(r.count)} against 1: deposits/s ×${(perSecond(r) / perSecond(results[0])).toFixed(2)}`,
+  );
+}
+for (const r of results) {
+  console.log(
+    `${processes(r.count)}: deposits/s ≥ 500: ${perSecond(r).toFixed(1)} ${perSecond(r) >= 500 ? 'ok' : 'MISSED'}; ` +
+      `reconciliation differences 0: ${r.reconciliation.differences === 0 ? 'ok' : 'MISSED'}`,
+  );
+}
+if (results.some((r) => !r.isSound)) process.exitCode = 1;
