@@ -1,4 +1,4 @@
-import { and, eq, notExists } from 'drizzle-orm';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { ledgerTransactions } from '../../db/schema/ledger';
@@ -6,16 +6,20 @@ import { ledgerTransactions } from '../../db/schema/ledger';
 const reversal = alias(ledgerTransactions, 'reversal');
 
 /**
- * True once the player has a DEPOSIT in the ledger (a credited deposit or an operator's credit) that was
- * not reversed: what opening a game and first-order promotions ask.
+ * True once the player (or any of the players given) has a DEPOSIT in the ledger (a credited deposit or an
+ * operator's credit) that was not reversed: what opening a game and first-order promotions ask.
  */
-export async function hasSuccessfulDeposit(db: DbOrTx, playerId: string): Promise<boolean> {
+export async function hasSuccessfulDeposit(
+  db: DbOrTx,
+  playerIds: string | readonly string[],
+): Promise<boolean> {
+  const ids = typeof playerIds === 'string' ? [playerIds] : [...playerIds];
   const [row] = await db
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)
     .where(
       and(
-        eq(ledgerTransactions.playerId, playerId),
+        inArray(ledgerTransactions.playerId, ids),
         eq(ledgerTransactions.kind, 'DEPOSIT'),
         notExists(
           db.select({ id: reversal.id }).from(reversal).where(eq(reversal.reversesId, ledgerTransactions.id)),

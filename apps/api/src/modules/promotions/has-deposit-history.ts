@@ -1,15 +1,14 @@
-import { and, eq, inArray, ne, notExists } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { ledgerTransactions } from '../../db/schema/ledger';
 import { playerDevices, players } from '../../db/schema/players';
+import { hasSuccessfulDeposit } from '../ledger/has-successful-deposit';
 
-const reversal = alias(ledgerTransactions, 'reversal');
 const sameDevice = alias(playerDevices, 'same_device');
 
 /**
  * `firstOrderOnly` (domain.md): true when the player, or any player of the agency who shares one of its
- * device fingerprints, already has a successful deposit (a ledger DEPOSIT that was not reversed). A new
+ * device fingerprints, already has a successful deposit (`hasSuccessfulDeposit`). A new
  * account on a device that already deposited is not a new customer.
  */
 export async function hasDepositHistory(db: DbOrTx, agencyId: string, playerId: string): Promise<boolean> {
@@ -25,19 +24,5 @@ export async function hasDepositHistory(db: DbOrTx, agencyId: string, playerId: 
         eq(players.agencyId, agencyId),
       ),
     );
-  const ids = [playerId, ...sharing.map((row) => row.playerId)];
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        inArray(ledgerTransactions.playerId, ids),
-        eq(ledgerTransactions.kind, 'DEPOSIT'),
-        notExists(
-          db.select({ id: reversal.id }).from(reversal).where(eq(reversal.reversesId, ledgerTransactions.id)),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return hasSuccessfulDeposit(db, [playerId, ...sharing.map((row) => row.playerId)]);
 }

@@ -2,12 +2,12 @@ import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
 import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
-import { Anchor, Container, Group } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconDeposit, IconHistory } from '@/components/icons';
+import { HistoryLink } from '@/components/history-link';
+import { IconDeposit } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { NeedsBankAccount } from '@/features/orders/components/needs-bank-account';
 import { depositKeys } from '../api/deposit-keys';
@@ -82,12 +82,11 @@ export function DepositPage({
         subtitle={t('pages.deposit.description')}
         icon={IconDeposit}
         actions={
-          <Anchor component={Link} to="/player/deposit/history" size="sm" data-testid="deposit-history-link">
-            <Group gap={6} wrap="nowrap">
-              <IconHistory size={16} />
-              {t('nav.depositHistory')}
-            </Group>
-          </Anchor>
+          <HistoryLink
+            to="/player/deposit/history"
+            label={t('nav.depositHistory')}
+            testId="deposit-history-link"
+          />
         }
       />
       {content}

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@m
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlert, IconHourglass, IconInfo } from '@/components/icons';
+import { FormAlert } from '@/components/form-alert';
+import { IconHourglass, IconInfo } from '@/components/icons';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
 import { orderStatusLabelKey } from '@/features/orders/lib/order-status';
@@ -199,17 +200,7 @@ export function DepositQr({
               {notice.text}
             </Alert>
           ) : null}
-          {failure ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlert size={18} />}
-              role="alert"
-              data-testid="deposit-error"
-            >
-              {failure}
-            </Alert>
-          ) : null}
+          <FormAlert message={failure} testId="deposit-error" />
 
           {isCrediting ? null : (
             <Stack gap="xs">

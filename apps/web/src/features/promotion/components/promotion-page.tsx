@@ -1,7 +1,7 @@
-import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconGift, IconHistory } from '@/components/icons';
+import { HistoryLink } from '@/components/history-link';
+import { IconGift } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { useBacklist } from '../api/get-backlist';
 import { useCurrentUsage } from '../api/get-current-usage';
@@ -39,17 +39,11 @@ export function PromotionPage({
         subtitle={t('pages.promotion.description')}
         icon={IconGift}
         actions={
-          <Anchor
-            component={Link}
+          <HistoryLink
             to="/player/promotion/history"
-            size="sm"
-            data-testid="promotion-history-link"
-          >
-            <Group gap={6} wrap="nowrap">
-              <IconHistory size={16} />
-              {t('nav.promotionHistory')}
-            </Group>
-          </Anchor>
+            label={t('nav.promotionHistory')}
+            testId="promotion-history-link"
+          />
         }
       />
       <PromotionNotices isBlocked={backlist.blocked} hasBankAccount={hasBankAccount} />

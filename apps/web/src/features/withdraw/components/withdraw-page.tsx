@@ -1,12 +1,12 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
-import { Anchor, Container, Group } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconHistory, IconWithdraw } from '@/components/icons';
+import { HistoryLink } from '@/components/history-link';
+import { IconWithdraw } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { NeedsBankAccount } from '@/features/orders/components/needs-bank-account';
 import { useOpenWithdrawals } from '../api/get-open-withdrawals';
@@ -62,17 +62,11 @@ export function WithdrawPage({
         subtitle={t('pages.withdraw.description')}
         icon={IconWithdraw}
         actions={
-          <Anchor
-            component={Link}
+          <HistoryLink
             to="/player/withdraw/history"
-            size="sm"
-            data-testid="withdraw-history-link"
-          >
-            <Group gap={6} wrap="nowrap">
-              <IconHistory size={16} />
-              {t('nav.withdrawHistory')}
-            </Group>
-          </Anchor>
+            label={t('nav.withdrawHistory')}
+            testId="withdraw-history-link"
+          />
         }
       />
       {content}
