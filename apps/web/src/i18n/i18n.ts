@@ -74,10 +74,7 @@ const localesBackend: BackendModule = {
 
 /** Loads the translations; resolves once the current language's namespaces are ready. */
 export async function initI18n() {
-  i18next.on('languageChanged', (lng) => {
-    syncHtmlLang(lng);
-    if (isLanguage(lng)) storeLanguage(lng);
-  });
+  i18next.on('languageChanged', syncHtmlLang);
   const stored = storedLanguage();
   await i18next
     .use(localesBackend)
@@ -97,6 +94,11 @@ export async function initI18n() {
       maxParallelReads: 10,
       react: { useSuspense: false },
     });
+  // Only a choice is remembered, not the start-up language: writing that back once the translations had
+  // loaded could undo a choice stored meanwhile (by another tab, or a browser test before its reload).
+  i18next.on('languageChanged', (lng) => {
+    if (isLanguage(lng)) storeLanguage(lng);
+  });
   syncHtmlLang(i18next.language);
   return i18next;
 }
