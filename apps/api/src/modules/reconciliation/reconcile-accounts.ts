@@ -23,6 +23,9 @@ export type ReconcileDeps = {
 
 // Statements are asked a few at a time: fast enough for an operator, gentle with the providers.
 const PARALLEL_STATEMENTS = 8;
+// A difference is read again this many times, this far apart, before it is reported.
+const DIFFERENCE_RECHECKS = 3;
+const RECHECK_DELAY_MS = 200;
 const thb = (minor: bigint) => formatMinor(minor, 'THB');
 
 /**
@@ -55,13 +58,22 @@ export async function reconcileAccounts(
       // Ensured first: a ledger posting without any transfer leaves no member there, which reads as zeros.
       const ensured = await ensureProviderMember(deps.db, provider, owner, deps.log);
       member = ensured.username;
-      const statement = await provider.getStatement(ensured);
+      let ledger = account.ledger;
+      let statement = await provider.getStatement(ensured);
+      // The ledger was read before the statement: a transfer of this player settling in between shows as a
+      // difference that is gone a moment later. Only a difference that stays is reported.
+      for (let recheck = 0; recheck < DIFFERENCE_RECHECKS; recheck++) {
+        if (ledger === statement.transferredIn - statement.transferredOut) break;
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_DELAY_MS));
+        ledger = await ledgerBalance(deps.db, agency.id, account.playerId, provider.provider);
+        statement = await provider.getStatement(ensured);
+      }
       const net = statement.transferredIn - statement.transferredOut;
-      const difference = account.ledger - net;
+      const difference = ledger - net;
       return {
         ...base,
         member,
-        ledger: thb(account.ledger),
+        ledger: thb(ledger),
         transferredIn: thb(statement.transferredIn),
         transferredOut: thb(statement.transferredOut),
         difference: thb(difference),
@@ -102,6 +114,27 @@ export async function reconcileAccounts(
       ledgerSum,
     },
   };
+}
+
+/** One player's ledger balance at one provider, read afresh for a re-check. */
+async function ledgerBalance(
+  db: DbOrTx,
+  agencyId: string,
+  playerId: string,
+  provider: TProvider,
+): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.agencyId, agencyId),
+        eq(ledgerAccounts.playerId, playerId),
+        eq(ledgerAccounts.provider, provider),
+        eq(ledgerAccounts.kind, 'PLAYER_PROVIDER'),
+      ),
+    );
+  return row?.balance ?? 0n;
 }
 
 /**
