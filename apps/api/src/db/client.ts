@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPglite } from './pglite-template';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -37,11 +38,10 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = await openPglite(dir, !existsSync(path.join(dir, 'PG_VERSION')));
   } else {
-    client = new PGlite();
+    client = await openPglite(null, true);
   }
-  await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
