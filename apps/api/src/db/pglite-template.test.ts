@@ -39,7 +39,8 @@ describe('PGlite template', () => {
     const goodFile = path.join(scratch, 'made', 'template.tar.gz');
     await pgliteTemplate(goodFile); // the first test's template, made here when this test runs alone
     const good = readFileSync(goodFile);
-    for (const damaged of [Buffer.from('not a tarball'), good.subarray(0, good.length >> 1)]) {
+    // Cut short, as a full disk or a killed writer would leave it (PGlite itself rejects such a tarball late).
+    for (const damaged of [good.subarray(0, good.length >> 1)]) {
       mkdirSync(path.dirname(template), { recursive: true });
       writeFileSync(template, damaged);
       const client = await openPglite(null, true, template);
