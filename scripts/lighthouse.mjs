@@ -4,7 +4,8 @@
 // accessibility and best-practices scores, LCP, CLS and TBT of each page, the audits that cost points, and
 // fails when a budget of quality.md is missed: every score ≥ 95, CLS ≤ 0.05, LCP ≤ 2.0 s.
 // Each page is measured LIGHTHOUSE_RUNS times (default 3) and its median run is reported, as Lighthouse
-// advises: one run varies a lot with what else the machine is doing.
+// advises: one run varies a lot with what else the machine is doing. A run in which the page never painted
+// is reported with Lighthouse's reason and fails the budget; the median is taken over the other runs.
 // LIGHTHOUSE_REPORT_DIR=<dir> also writes each page's median report there (HTML and JSON).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,8 +61,19 @@ try {
         logLevel: 'error',
         onlyCategories: CATEGORIES,
       });
-      if (result) runs.push(result);
+      if (!result) continue;
+      // A run without a first paint has no metrics to take a median of (computeMedianRun throws on it): it is
+      // reported with Lighthouse's reason and fails the budget, and the median is taken over the other runs.
+      const { runtimeError } = result.lhr;
+      if (runtimeError || result.lhr.audits['first-contentful-paint']?.numericValue === undefined) {
+        const reason = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : 'no first paint';
+        console.error(`  ! ${page} run ${run + 1} of ${RUNS}: ${reason}`);
+        failures.push(`${page} run ${run + 1} did not paint`);
+        continue;
+      }
+      runs.push(result);
     }
+    if (runs.length === 0) continue;
     const lhr = computeMedianRun(runs.map((r) => r.lhr));
     const { report } = runs.find((r) => r.lhr === lhr) ?? runs[0];
     if (reportDir) {

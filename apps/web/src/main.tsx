@@ -8,24 +8,36 @@ import { createRoot } from 'react-dom/client';
 import { StartupError } from './components/startup-error';
 import { agencyInfoQueryOptions } from './features/agency/api/get-agency-info';
 import { AgencyNotFound } from './features/agency/components/agency-not-found';
+import { playerInfoQueryOptions } from './features/auth/api/get-player-info';
 import { initI18n } from './i18n/i18n';
 import { isApiError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, PENDING_MS } from './router';
 
 async function bootstrap() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const queryClient = createQueryClient();
 
-  // The agency is loaded before anything renders (spec section 1); translations load alongside.
-  const [agency] = await Promise.allSettled([queryClient.fetchQuery(agencyInfoQueryOptions()), initI18n()]);
+  // The agency is loaded before anything renders (spec section 1); translations and the player (which the
+  // root route asks for) load alongside.
+  const [agency] = await Promise.allSettled([
+    queryClient.fetchQuery(agencyInfoQueryOptions()),
+    initI18n(),
+    queryClient.prefetchQuery(playerInfoQueryOptions()),
+  ]);
 
   const root = createRoot(container);
   let page: React.ReactNode;
   if (agency.status === 'fulfilled') {
     const router = createAppRouter({ queryClient, agency: agency.value.agency });
+    // The first route is resolved before the first render, so React renders the whole page in slices (below).
+    // Rendered first and resolved after, the route's arrival re-rendered the page in one long task: the
+    // router's store updates are synchronous in React. A route slower than the pending delay renders with its
+    // spinner, as any navigation does. A failed load is tried again by the RouterProvider once mounted.
+    const isLoaded = router.load().catch(() => undefined);
+    await Promise.race([isLoaded, new Promise((resolve) => setTimeout(resolve, PENDING_MS))]);
     page = <RouterProvider router={router} />;
   } else if (isApiError(agency.reason) && agency.reason.code === 'AGENCY_NOT_FOUND') {
     page = <AgencyNotFound />;

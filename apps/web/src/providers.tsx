@@ -1,13 +1,28 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useIsAfterFirstPaint } from './lib/use-is-after-first-paint';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast container (with its transitions) is fetched after the first paint: no page shows a toast on
-// arrival, and `notifications.show` queues in the store until the container has mounted.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
+
+/**
+ * The toast container (with its transitions), fetched once the first paint is done: no page shows a toast on
+ * arrival, and `notifications.show` queues in the store until the container has mounted. Mounted during the
+ * first render, its four chunks were requested alongside the start-up files and delayed the largest paint.
+ * A component of its own so that its late mount re-renders nothing else.
+ */
+function DeferredNotifications() {
+  const isAfterFirstPaint = useIsAfterFirstPaint();
+  if (!isAfterFirstPaint) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications limit={1} autoClose={5000} position="top-center" />
+    </Suspense>
+  );
+}
 
 /** Theme, toasts (one at a time, 5 s) and the query client around whatever is rendered. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -18,9 +33,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       forceColorScheme="dark"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Suspense fallback={null}>
-        <Notifications limit={1} autoClose={5000} position="top-center" />
-      </Suspense>
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

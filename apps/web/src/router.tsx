@@ -6,6 +6,9 @@ import { NotFound } from './components/not-found';
 import { PageSpinner } from './components/page-spinner';
 import { routeTree } from './routeTree.gen';
 
+/** How long a navigation waits before its pending spinner shows. */
+export const PENDING_MS = 1000;
+
 export function createAppRouter({ queryClient, agency }: { queryClient: QueryClient; agency: TAgency }) {
   return createRouter({
     routeTree,
@@ -15,7 +18,7 @@ export function createAppRouter({ queryClient, agency }: { queryClient: QueryCli
     defaultPreloadDelay: 50,
     // Loaders use the query cache, so the router's own cache must not hold stale preloads.
     defaultPreloadStaleTime: 0,
-    defaultPendingMs: 1000,
+    defaultPendingMs: PENDING_MS,
     defaultPendingMinMs: 500,
     defaultPendingComponent: PageSpinner,
     defaultErrorComponent: ErrorFallback,
