@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './test/app';
+import { signedSandboxRequest } from './test/provider-sandbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +43,35 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Plain-http development: no HSTS (it is sent when SESSION_SECURE, see session.test.ts).
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("sends helmet's whole set of headers on every answer, the same on each, but none on the provider API", async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    for (const res of [first, missing]) {
+      expect(res.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(res.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+    // Machine-to-machine JSON (routes declared `helmet: false`) carries none of the browser headers.
+    const provider = await signedSandboxRequest(t.app, 'gclub', 'POST', '/members', {
+      username: 'demo_hdr1',
+    });
+    expect(provider.statusCode).toBeLessThan(300);
+    expect(provider.headers['content-security-policy']).toBeUndefined();
+    expect(provider.headers['x-frame-options']).toBeUndefined();
+    expect(provider.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps a well-formed incoming request id and replaces a hostile one', async () => {

@@ -1,16 +1,22 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { normalizeHost } from '../config';
 import { AppError } from '../lib/app-error';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Strict CSP and the usual security headers on every answer (SPA and API). */
+/**
+ * Strict CSP and the usual security headers on every answer (SPA and API), but for routes declared with
+ * `helmet: false` (machine-to-machine JSON). The headers are exactly those of @fastify/helmet with these
+ * options, worked out once at start-up: registered on the app, the plugin builds helmet's middleware anew for
+ * every request (profiled on `npm run bench:money`), though with fixed options and no nonces its headers
+ * never change.
+ */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { isHttps: boolean },
 ): Promise<void> {
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     // HSTS only where the site is served over HTTPS (production); on http://localhost it would only confuse.
     strictTransportSecurity: options.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
@@ -33,6 +39,41 @@ export async function registerSecurityHeaders(
     // The SPA loads only same-origin resources; COEP would only get in the way of later game iframes.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRoute', (route) => {
+    if (route.helmet === undefined) return;
+    if (route.helmet !== false) throw new Error(`${route.url}: only helmet: false is supported per route`);
+    route.config = { ...route.config, hasSecurityHeaders: false };
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.hasSecurityHeaders !== false) {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    }
+    done();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False on routes declared with `helmet: false` (registerSecurityHeaders). */
+    hasSecurityHeaders?: boolean;
+  }
+}
+
+/** The headers @fastify/helmet sets with `options`, read from one request to a throwaway instance. */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify();
+  let headers: [string, string][] = [];
+  await probe.register(helmet, options);
+  // Runs after helmet's own onRequest hooks: the answer holds exactly what helmet set.
+  probe.addHook('onRequest', (_request, reply, done) => {
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]);
+    done();
+  });
+  probe.get('/', (_request, reply) => reply.send());
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (!headers.some(([name]) => name === 'content-security-policy')) throw new Error('helmet set no CSP');
+  return headers;
 }
 
 function hasBody(request: FastifyRequest): boolean {

@@ -91,6 +91,7 @@ export const deposits = pgTable(
 );
 
 export type DepositRow = typeof deposits.$inferSelect;
+export type NewDepositRow = typeof deposits.$inferInsert;
 
 /** Daily order sequence per agency and code prefix (`D` deposits; withdrawals may use `W`). */
 export const orderSequences = pgTable(

@@ -17,14 +17,21 @@ declare module 'fastify' {
 const CACHE_MS = 5_000;
 
 export function registerAgencyResolver(app: FastifyInstance): void {
-  const cache = new Map<string, { agency: AgencyRow | null; expiresAt: number }>();
-  app.decorate('resolveAgency', async (host: string) => {
+  // The look-up itself is cached, so the requests that arrive while it runs (many, under load, each time the
+  // entry expires) share it instead of each asking the database.
+  const cache = new Map<string, { agency: Promise<AgencyRow | null>; expiresAt: number }>();
+  app.decorate('resolveAgency', (host: string) => {
     const hit = cache.get(host);
     // Real time, not the injected clock: this is a performance cache, not business logic.
     if (hit && hit.expiresAt > Date.now()) return hit.agency;
-    const agency = await findAgencyByHost(app.db, host);
+    const agency = findAgencyByHost(app.db, host);
     if (cache.size > 1000) cache.clear(); // unknown hosts must not grow it without bound
-    cache.set(host, { agency, expiresAt: Date.now() + CACHE_MS });
+    const entry = { agency, expiresAt: Date.now() + CACHE_MS };
+    cache.set(host, entry);
+    // A failed look-up is not remembered: the next request asks again.
+    agency.catch(() => {
+      if (cache.get(host) === entry) cache.delete(host);
+    });
     return agency;
   });
   app.decorateRequest('agency', null);

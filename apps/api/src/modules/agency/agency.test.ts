@@ -76,3 +76,17 @@ describe('GET /api/v2/agency/info', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('the agency resolver', () => {
+  it('shares one look-up between the requests of a host that arrive while it runs', async () => {
+    const host = 'promo.laocredit.test';
+    const first = t.app.resolveAgency(host);
+    const second = t.app.resolveAgency(host);
+    expect(second).toBe(first);
+    expect((await first)?.code).toBe('demo');
+    // An unknown host is looked up once as well, and answers null to all of them.
+    const [a, b] = [t.app.resolveAgency('nobody.example'), t.app.resolveAgency('nobody.example')];
+    expect(b).toBe(a);
+    expect(await a).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
 
 /** The player's own bank accounts (at most one today), oldest first. */
@@ -42,6 +43,19 @@ export async function findAccountHolder(
   return row?.playerId ?? null;
 }
 
+const selectOwn = preparedStatement('find_own_bank_account', (db) =>
+  db
+    .select()
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.id, sql.placeholder('bankAccountId')),
+        eq(bankAccounts.playerId, sql.placeholder('playerId')),
+      ),
+    )
+    .limit(1),
+);
+
 /** A player's bank account by id, or null when it is missing or someone else's (callers answer 404). */
 export async function findOwnBankAccount(
   db: DbOrTx,
@@ -50,10 +64,6 @@ export async function findOwnBankAccount(
 ): Promise<BankAccountRow | null> {
   // A malformed id cannot match a uuid column; asking would only raise a cast error.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bankAccountId)) return null;
-  const [row] = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.playerId, playerId)))
-    .limit(1);
+  const [row] = await selectOwn(db, { bankAccountId, playerId });
   return row ?? null;
 }

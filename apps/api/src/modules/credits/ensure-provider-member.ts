@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GameProvider, ProviderMember } from '../../adapters/providers/game-provider';
 import { providerMemberOf } from '../../adapters/providers/member-name';
 import type { DbOrTx } from '../../db/client';
+import { findAccountIds } from '../ledger/account-ids';
 import { playerProviderAccount } from '../ledger/account-key';
-import { openAccounts } from '../ledger/lock-accounts';
 import { callProvider } from './call-provider';
 
 export type MemberOwner = { agencyId: string; agencyCode: string; playerId: string };
@@ -35,7 +35,8 @@ export async function ensureProviderMember(
   if (!pending) {
     if (known.size >= MAX_REMEMBERED) known.clear();
     pending = (async () => {
-      await openAccounts(db, owner.agencyId, [playerProviderAccount(owner.playerId, provider.provider)]);
+      // Opened and its id read, so the player's first posting finds it known (account-ids.ts).
+      await findAccountIds(db, owner.agencyId, [playerProviderAccount(owner.playerId, provider.provider)]);
       await callProvider(log, provider.provider, () => provider.ensureMember(member));
     })();
     known.set(member.username, pending);

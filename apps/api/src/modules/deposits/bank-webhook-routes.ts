@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { toBankPayment, ZBankPayment } from '../../adapters/payments/http-payment-gateway';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
-import { findDepositByCode } from './deposits-repository';
 import { settleDeposit } from './settle-deposit';
 
 /** The bank's payment notification; CSRF-exempt in plugins/security.ts because the signature authenticates. */
@@ -56,17 +55,13 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const payment = toBankPayment(request.body);
       const log = request.log.child({ billNumber: payment.billNumber });
-      const deposit = await findDepositByCode(app.db, payment.billNumber);
-      if (!deposit) {
-        log.warn('bank webhook for an unknown bill: ignored');
-        return { received: true as const };
-      }
-      if (deposit.status === 'CANCELED' || deposit.status === 'REJECTED') {
-        log.warn({ status: deposit.status }, 'bank payment for a closed deposit: left for staff');
-        return { received: true as const };
-      }
-      const settled = await settleDeposit(app, payment.billNumber, { payment, row: deposit });
-      log.info({ status: settled?.status }, 'bank webhook settled');
+      // Settling marks an OPEN deposit PAID first and otherwise answers it as it stands, so the webhook needs
+      // no read of its own: a closed deposit is left closed (not credited) and only reported here.
+      const settled = await settleDeposit(app, payment.billNumber, { payment });
+      if (!settled) log.warn('bank webhook for an unknown bill: ignored');
+      else if (settled.status === 'CANCELED' || settled.status === 'REJECTED') {
+        log.warn({ status: settled.status }, 'bank payment for a closed deposit: left for staff');
+      } else log.info({ status: settled.status }, 'bank webhook settled');
       return { received: true as const };
     },
   );

@@ -1,22 +1,74 @@
 import type { TCreateDepositRequest } from '@lc/shared/contracts/deposits';
 import { buildLaoQr } from '@lc/shared/laoqr';
 import { convertAtRate, parseMoney, parseRate } from '@lc/shared/money';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, isUniqueViolation } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import type { AgencyRow, PaymentChannelSettings } from '../../db/schema/agency';
-import { type DepositRow, deposits } from '../../db/schema/deposits';
+import { type DepositRow, deposits, type NewDepositRow } from '../../db/schema/deposits';
 import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
-import { findOwnBankAccount } from '../bank/bank-accounts-repository';
 import { gameProviderOf } from '../credits/game-provider-of';
 import { lockActiveUsage, promotionForDeposit } from '../promotions/promotion-deposit-rules';
-import { findCurrentRate } from '../rates/get-current-rates';
 import { nextOrderCode } from './deposit-code';
-import { listOpenDeposits } from './deposits-repository';
+import { findDepositInputs } from './find-deposit-inputs';
 
 /** How long an OPEN deposit waits for its payment (domain.md: deposit expiry). */
 export const DEPOSIT_TTL_MS = 15 * 60_000;
 const CODE_ATTEMPTS = 5;
+
+type NewDeposit = Required<
+  Omit<
+    NewDepositRow,
+    | 'id'
+    | 'status'
+    | 'updatedAt'
+    | 'paidAt'
+    | 'bankReference'
+    | 'paidAmount'
+    | 'isAmountMismatch'
+    | 'creditedAt'
+    | 'closedAt'
+    | 'attempts'
+    | 'lastError'
+    | 'nextAttemptAt'
+    | 'creditLeaseUntil'
+  >
+>;
+
+// Each column from the call's value of the same name.
+const insertStatement = preparedStatement('insert_deposit', (db) =>
+  db
+    .insert(deposits)
+    .values({
+      code: sql.placeholder('code'),
+      agencyId: sql.placeholder('agencyId'),
+      playerId: sql.placeholder('playerId'),
+      provider: sql.placeholder('provider'),
+      bankAccountId: sql.placeholder('bankAccountId'),
+      amount: sql.placeholder('amount'),
+      mid: sql.placeholder('mid'),
+      channelCode: sql.placeholder('channelCode'),
+      receivingBank: sql.placeholder('receivingBank'),
+      receivingAccount: sql.placeholder('receivingAccount'),
+      merchantName: sql.placeholder('merchantName'),
+      qrPayload: sql.placeholder('qrPayload'),
+      rateId: sql.placeholder('rateId'),
+      rateSell: sql.placeholder('rateSell'),
+      credit: sql.placeholder('credit'),
+      bonus: sql.placeholder('bonus'),
+      promotionUsageId: sql.placeholder('promotionUsageId'),
+      createdAt: sql.placeholder('createdAt'),
+      expiresAt: sql.placeholder('expiresAt'),
+      status: 'OPEN',
+      updatedAt: sql.placeholder('createdAt'),
+    })
+    .returning(),
+);
+
+/** Inserts an OPEN deposit (one prepared statement: it is on every deposit's path). */
+const insertDeposit = (db: DbOrTx, values: NewDeposit) => insertStatement(db, values);
 
 type ReceivingChannel = PaymentChannelSettings &
   Required<
@@ -54,7 +106,8 @@ export async function createDeposit(
 ): Promise<DepositRow> {
   const { db } = app;
   const provider = gameProviderOf(app, input.provider).provider;
-  const bankAccount = await findOwnBankAccount(db, player.id, input.bankAccountId);
+  const inputs = await findDepositInputs(db, player.id, input.bankAccountId);
+  const { bankAccount, rate } = inputs;
   if (!bankAccount) throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'Add your bank account first');
   const amount = parseMoney(input.amount, 'LAK');
   if (amount < agency.depositMinLak || amount > agency.depositMaxLak) {
@@ -62,12 +115,17 @@ export async function createDeposit(
   }
   const channel = channelOf(agency, input.mid);
   // A friendly early answer; the partial unique index below is what really guards it under concurrency.
-  if ((await listOpenDeposits(db, player.id)).length > 0) throw openOrder();
-  const rate = await findCurrentRate(db, agency.id, 'THB');
+  if (inputs.hasOpenDeposit) throw openOrder();
   const credit = rate ? convertAtRate('DEPOSIT', amount, parseRate(rate.sell)) : 0n;
   if (!rate || credit <= 0n) throw new AppError(403, 'DEPOSIT_NOT_ALLOWED', 'Deposits are not possible now');
 
-  const promotion = await promotionForDeposit(app, agency, player, { provider, amount, credit });
+  const promotion = await promotionForDeposit(
+    app,
+    agency,
+    player,
+    { provider, amount, credit },
+    inputs.liveUsage,
+  );
 
   const now = app.now();
   for (let attempt = 1; ; attempt++) {
@@ -83,32 +141,27 @@ export async function createDeposit(
     const insert = async (tx: DbOrTx) => {
       // A usage cancelled (or ended) since it was read: an ordinary deposit, as if it had not been there.
       const isLinked = promotion !== null && (await lockActiveUsage(tx, promotion.usage.id));
-      const [row] = await tx
-        .insert(deposits)
-        .values({
-          code,
-          agencyId: agency.id,
-          playerId: player.id,
-          provider,
-          bankAccountId: bankAccount.id,
-          amount,
-          mid: channel.mid,
-          channelCode: channel.code,
-          receivingBank: channel.receivingBank,
-          receivingAccount: channel.receivingAccount,
-          merchantName: channel.merchantName,
-          qrPayload,
-          rateId: rate.id,
-          rateSell: rate.sell,
-          credit,
-          bonus: isLinked ? promotion.bonus : 0n,
-          promotionUsageId: isLinked ? promotion.usage.id : null,
-          status: 'OPEN',
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + DEPOSIT_TTL_MS),
-          updatedAt: now,
-        })
-        .returning();
+      const [row] = await insertDeposit(tx, {
+        code,
+        agencyId: agency.id,
+        playerId: player.id,
+        provider,
+        bankAccountId: bankAccount.id,
+        amount,
+        mid: channel.mid,
+        channelCode: channel.code,
+        receivingBank: channel.receivingBank,
+        receivingAccount: channel.receivingAccount,
+        merchantName: channel.merchantName,
+        qrPayload,
+        rateId: rate.id,
+        rateSell: rate.sell,
+        credit,
+        bonus: isLinked ? promotion.bonus : 0n,
+        promotionUsageId: isLinked ? promotion.usage.id : null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + DEPOSIT_TTL_MS),
+      });
       if (!row) throw new Error('deposit insert returned nothing');
       return row;
     };

@@ -1,11 +1,12 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TransferOutcome } from '../../adapters/providers/game-provider';
+import type { Db, DbOrTx } from '../../db/client';
 import { agencies } from '../../db/schema/agency';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { bonusAccount, houseAccount, playerProviderAccount } from '../ledger/account-key';
-import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
+import { type OrderChange, type PostingEntry, postTransactionWith } from '../ledger/post-transaction';
 import { markUsageUsed } from '../promotions/promotion-deposit-rules';
 import { depositCreditReference } from './deposit-code';
 import { findDepositByCode } from './deposits-repository';
@@ -23,6 +24,11 @@ export function creditBackoffMs(attempts: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
 }
 
+/** Until when a settler that starts crediting at `now` holds the credit lease. */
+export function creditLeaseUntil(app: FastifyInstance, now: Date): Date {
+  return new Date(now.getTime() + leaseMs(app.config.providerTimeoutMs));
+}
+
 /**
  * PAID → SUCCESS: transfers credit + bonus in to the provider under `<code>:in`, then posts the DEPOSIT
  * ledger transaction (same reference), moves its promotion usage to USED and sets SUCCESS in one database
@@ -35,7 +41,7 @@ export function creditBackoffMs(attempts: number): number {
 export async function creditDeposit(app: FastifyInstance, code: string): Promise<DepositRow | null> {
   const { db } = app;
   const now = app.now();
-  const leaseUntil = new Date(now.getTime() + leaseMs(app.config.providerTimeoutMs));
+  const leaseUntil = creditLeaseUntil(app, now);
   const [claimed] = await db
     .update(deposits)
     .set({ creditLeaseUntil: leaseUntil })
@@ -48,9 +54,58 @@ export async function creditDeposit(app: FastifyInstance, code: string): Promise
       ),
     )
     .returning();
-  // Someone else is crediting it, or it is no longer PAID: report it as it is.
-  if (!claimed) return findDepositByCode(db, code);
+  // Someone else is crediting it (when in this process, its outcome is the answer), or it is no longer
+  // PAID: report it as it is.
+  if (!claimed) return runningCredit(app, code) ?? findDepositByCode(db, code);
+  return creditClaimedDeposit(app, claimed, leaseUntil);
+}
 
+// Credits running in this process, by database and deposit code. A check or webhook that finds its deposit
+// being credited here waits for that attempt's outcome instead of claiming the lease in vain, reading the row
+// again and answering PAID (after which the player checks once more). Another process's credit is not seen
+// here: that caller finds the lease taken and answers the row as it stands, as before.
+const runningCredits = new WeakMap<Db, Map<string, Promise<DepositRow | null>>>();
+
+function runningCreditsOf(db: Db): Map<string, Promise<DepositRow | null>> {
+  let running = runningCredits.get(db);
+  if (!running) {
+    running = new Map();
+    runningCredits.set(db, running);
+  }
+  return running;
+}
+
+/**
+ * The outcome of the credit attempt this process is running for the deposit, if one is. Should that attempt
+ * fail outright (its own caller gets the error), a waiter answers the deposit as it stands instead.
+ */
+export function runningCredit(app: FastifyInstance, code: string): Promise<DepositRow | null> | undefined {
+  return runningCreditsOf(app.db)
+    .get(code)
+    ?.catch(() => findDepositByCode(app.db, code));
+}
+
+/**
+ * {@link creditDeposit} of a deposit whose lease (until `leaseUntil`) this settler already holds, e.g. taken
+ * in the same statement that marked it PAID (mark-deposit-paid.ts). The lease is given up on the way out
+ * if the attempt ends without settling.
+ */
+export function creditClaimedDeposit(
+  app: FastifyInstance,
+  claimed: DepositRow,
+  leaseUntil: Date,
+): Promise<DepositRow | null> {
+  const running = runningCreditsOf(app.db);
+  const attempt = attemptCredit(app, claimed, leaseUntil).finally(() => running.delete(claimed.code));
+  running.set(claimed.code, attempt);
+  return attempt;
+}
+
+async function attemptCredit(
+  app: FastifyInstance,
+  claimed: DepositRow,
+  leaseUntil: Date,
+): Promise<DepositRow | null> {
   let isSettled = false;
   try {
     const outcome = await transferIn(app, claimed);
@@ -62,10 +117,10 @@ export async function creditDeposit(app: FastifyInstance, code: string): Promise
     return result;
   } finally {
     if (!isSettled) {
-      await db
+      await app.db
         .update(deposits)
         .set({ creditLeaseUntil: null })
-        .where(and(eq(deposits.code, code), eq(deposits.creditLeaseUntil, leaseUntil)))
+        .where(and(eq(deposits.code, claimed.code), eq(deposits.creditLeaseUntil, leaseUntil)))
         .catch(() => undefined);
     }
   }
@@ -99,6 +154,18 @@ async function transferIn(app: FastifyInstance, row: DepositRow): Promise<Transf
   }
 }
 
+// PAID → SUCCESS as the order change of the DEPOSIT posting (one statement): the guarded UPDATE takes the
+// row lock (as SELECT … FOR UPDATE would) after the ledger accounts', and nothing is posted unless it changed
+// the row.
+const markSucceeded: OrderChange['update'] = (areAccountsLocked) => {
+  const at = sql`${sql.placeholder('succeededAt')}::timestamptz`;
+  return sql`UPDATE ${deposits} SET status = 'SUCCESS', credited_at = ${at}, closed_at = ${at},
+      last_error = NULL, next_attempt_at = NULL, credit_lease_until = NULL, updated_at = ${at}
+    WHERE ${deposits.code} = ${sql.placeholder('code')} AND ${deposits.status} = 'PAID'
+      AND ${areAccountsLocked}
+    RETURNING ${deposits.id}`;
+};
+
 async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<DepositRow> {
   const now = app.now();
   const { code, playerId, provider, credit, bonus } = claimed;
@@ -107,37 +174,40 @@ async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<De
     { account: playerProviderAccount(playerId, provider), amount: credit + bonus },
   ];
   if (bonus > 0n) entries.push({ account: bonusAccount('THB'), amount: -bonus });
-  return app.db.transaction(async (tx) => {
-    // The guarded UPDATE takes the row lock (as SELECT … FOR UPDATE would) and settles the status at once;
-    // the posting after it rolls it back if it fails.
-    const [done] = await tx
-      .update(deposits)
-      .set({
-        status: 'SUCCESS',
-        creditedAt: now,
-        closedAt: now,
-        lastError: null,
-        nextAttemptAt: null,
-        creditLeaseUntil: null,
-        updatedAt: now,
-      })
-      .where(and(eq(deposits.code, code), eq(deposits.status, 'PAID')))
-      .returning();
-    if (!done) return (await findDepositByCode(tx, code)) ?? claimed;
-    await postTransaction(tx, {
-      agencyId: done.agencyId,
-      kind: 'DEPOSIT',
-      reference: depositCreditReference(code),
-      playerId,
-      provider,
-      memo: `deposit ${code}`,
-      at: now,
-      entries,
-    });
+  const book = async (db: DbOrTx): Promise<DepositRow | null> => {
+    const posted = await postTransactionWith(
+      db,
+      { name: 'deposit_success', update: markSucceeded, values: { code, succeededAt: now.toISOString() } },
+      {
+        agencyId: claimed.agencyId,
+        kind: 'DEPOSIT',
+        reference: depositCreditReference(code),
+        playerId,
+        provider,
+        memo: `deposit ${code}`,
+        at: now,
+        entries,
+      },
+    );
+    if (!posted) return null;
+    // What markSucceeded wrote; the lease kept every other writer off the row.
+    const done: DepositRow = {
+      ...claimed,
+      status: 'SUCCESS',
+      creditedAt: now,
+      closedAt: now,
+      lastError: null,
+      nextAttemptAt: null,
+      creditLeaseUntil: null,
+      updatedAt: now,
+    };
     // Its promotion usage (if any) becomes USED with the target fixed, in the same transaction as the bonus.
-    await markUsageUsed(tx, done, now);
+    await markUsageUsed(db, done, now);
     return done;
-  });
+  };
+  // Without a promotion usage nothing else joins the posting: no transaction round trips.
+  const done = claimed.promotionUsageId ? await app.db.transaction(book) : await book(app.db);
+  return done ?? (await findDepositByCode(app.db, code)) ?? claimed;
 }
 
 async function recordFailure(

@@ -197,6 +197,36 @@ describe('the bank webhook', () => {
     expect([other.statusCode, errorCode(other)]).toEqual([403, 'CSRF']);
   });
 
+  it('acknowledges a payment for a cancelled deposit and leaves it cancelled, with nothing credited', async () => {
+    const { p, code } = await openDeposit();
+    expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');
+    const payment = {
+      billNumber: code,
+      amount: '100000',
+      paidAt: t.clock.now().toISOString(),
+      bankReference: `LATE${code}`,
+    };
+    const res = await postWebhook(payment);
+    expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    expect(await rowOf(code)).toMatchObject({ status: 'CANCELED', paidAt: null, creditLeaseUntil: null });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    expect(await creditPostings(code)).toEqual([]);
+  });
+
+  it('answers every one of 20 parallel checks with the credit this process runs: SUCCESS, credited once', async () => {
+    const { p, code } = await openDeposit();
+    await payQuietly(code);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => depositAction(t.app, p, code, 'check')),
+    );
+    expect(results.map((r) => [r.statusCode, r.json().order.status])).toEqual(
+      Array(20).fill([200, 'SUCCESS']),
+    );
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await creditPostings(code)).toHaveLength(1);
+    expect(await rowOf(code)).toMatchObject({ attempts: 0, creditLeaseUntil: null });
+  });
+
   it('credits exactly once under 20 parallel checks and 20 webhook replays', async () => {
     const { p, code } = await openDeposit();
     const payment = await payQuietly(code);

@@ -1,24 +1,38 @@
 import type { TPageQuery } from '@lc/shared/contracts/common';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 
 const CODE = /^[A-Z0-9]{1,40}$/;
 
+const selectByCode = preparedStatement('find_deposit_by_code', (db) =>
+  db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.code, sql.placeholder('code'))),
+);
+
 /** A deposit by code, or null. */
 export async function findDepositByCode(db: DbOrTx, code: string): Promise<DepositRow | null> {
   if (!CODE.test(code)) return null;
-  const [row] = await db.select().from(deposits).where(eq(deposits.code, code));
+  const [row] = await selectByCode(db, { code });
   return row ?? null;
 }
+
+const selectOwn = preparedStatement('find_own_deposit', (db) =>
+  db
+    .select()
+    .from(deposits)
+    .where(
+      and(eq(deposits.code, sql.placeholder('code')), eq(deposits.playerId, sql.placeholder('playerId'))),
+    ),
+);
 
 /** The player's own deposit by code, or null when it is missing or someone else's (callers answer 404). */
 export async function findOwnDeposit(db: DbOrTx, playerId: string, code: string): Promise<DepositRow | null> {
   if (!CODE.test(code)) return null;
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.code, code), eq(deposits.playerId, playerId)));
+  const [row] = await selectOwn(db, { code, playerId });
   return row ?? null;
 }
 
@@ -45,11 +59,15 @@ export async function listDeposits(
   return { rows, total: total?.value ?? 0 };
 }
 
-/** The player's OPEN deposits (at most one: a partial unique index). */
-export async function listOpenDeposits(db: DbOrTx, playerId: string): Promise<DepositRow[]> {
-  return db
+const selectOpen = preparedStatement('list_open_deposits', (db) =>
+  db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.playerId, playerId), eq(deposits.status, 'OPEN')))
-    .orderBy(desc(deposits.createdAt));
+    .where(and(eq(deposits.playerId, sql.placeholder('playerId')), eq(deposits.status, 'OPEN')))
+    .orderBy(desc(deposits.createdAt)),
+);
+
+/** The player's OPEN deposits (at most one: a partial unique index). */
+export async function listOpenDeposits(db: DbOrTx, playerId: string): Promise<DepositRow[]> {
+  return selectOpen(db, { playerId });
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies, agencyHosts } from '../../db/schema/agency';
 import { deposits } from '../../db/schema/deposits';
+import { exchangeRates } from '../../db/schema/rates';
 import { createTestApp, registerTestPlayer, type TestApp } from '../../test/app';
 import { depositAction, playerWithBankAccount, postDeposit } from './deposit-test-helpers';
 
@@ -143,6 +144,35 @@ describe('POST /api/v2/deposits', () => {
       .set({ blockedAt: new Date(), blockReason: 'test' })
       .where(eq(players.id, p.player.id));
     expect((await postDeposit(t.app, p)).statusCode).toBe(201);
+  });
+
+  it("prices a deposit at its own agency's latest THB rate, never another agency's", async () => {
+    const [demo] = await t.app.db.select().from(agencies).where(eq(agencies.code, 'demo'));
+    if (!demo) throw new Error('no demo agency');
+    const { id: _id, createdAt: _c, ...settings } = demo;
+    const [other] = await t.app.db
+      .insert(agencies)
+      .values({ ...settings, code: 'rated', name: 'Rated' })
+      .returning();
+    if (!other) throw new Error('agency insert failed');
+    await t.app.db.insert(agencyHosts).values({ host: 'rated.test', agencyId: other.id });
+    const at = t.clock.now();
+    for (const sell of ['500.00', '800.00']) {
+      await t.app.db.insert(exchangeRates).values({
+        agencyId: other.id,
+        currency: 'THB',
+        buy: '400.00',
+        sell,
+        updatedAt: at,
+        updatedBy: 'test',
+      });
+    }
+    const p = await playerWithBankAccount(t.app, 'rated.test');
+    const res = await postDeposit(t.app, p);
+    // 100000 LAK ÷ 800.00 (the latest row; the demo agency's is 640.50) = 125.00 THB.
+    expect([res.statusCode, res.json().order.credit]).toEqual([201, '125.00']);
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, res.json().order.code));
+    expect(row?.rateSell).toBe('800.00');
   });
 
   it('answers 403 DEPOSIT_NOT_ALLOWED when the agency has no THB rate', async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preparedStatement } from '../../db/prepared-statement';
 import { idempotencyKeys } from '../../db/schema/idempotency';
 import { AppError } from '../../lib/app-error';
 import { playerOf } from '../../plugins/session';
@@ -23,6 +24,31 @@ const WAIT_MS = 15_000;
 const POLL_MS = 50;
 // A claim this old (app clock) without an answer belongs to a process that died: a repeat takes it over.
 const STALE_MS = 2 * 60_000;
+
+// Every money-moving POST with a key claims it and saves its answer: both statements are prepared once.
+const claimKey = preparedStatement('claim_idempotency_key', (db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      agencyId: sql.placeholder('agencyId'),
+      playerId: sql.placeholder('playerId'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing({ target: [idempotencyKeys.playerId, idempotencyKeys.key] })
+    .returning({ id: idempotencyKeys.id }),
+);
+const saveAnswer = preparedStatement('save_idempotent_answer', (db) =>
+  db
+    .update(idempotencyKeys)
+    .set({
+      responseStatus: sql`${sql.placeholder('responseStatus')}::int`,
+      responseBody: sql`${sql.placeholder('responseBody')}::text`,
+      completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
+    })
+    .where(eq(idempotencyKeys.id, sql.placeholder('id'))),
+);
 
 /** The claimed row of each request that carries a key (absent: no key, or a replay). */
 const claims = new WeakMap<FastifyRequest, string>();
@@ -65,11 +91,13 @@ export async function requireIdempotencyKey(request: FastifyRequest, reply: Fast
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const now = request.server.now();
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ agencyId: agencyOf(request).id, playerId: player.id, key, requestHash, createdAt: now })
-      .onConflictDoNothing({ target: [idempotencyKeys.playerId, idempotencyKeys.key] })
-      .returning({ id: idempotencyKeys.id });
+    const [claimed] = await claimKey(db, {
+      agencyId: agencyOf(request).id,
+      playerId: player.id,
+      key,
+      requestHash,
+      createdAt: now,
+    });
     if (claimed) {
       claims.set(request, claimed.id);
       return;
@@ -134,10 +162,12 @@ export async function saveIdempotentAnswer(
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
     } else {
-      await db
-        .update(idempotencyKeys)
-        .set({ responseStatus: reply.statusCode, responseBody: payload, completedAt: request.server.now() })
-        .where(eq(idempotencyKeys.id, id));
+      await saveAnswer(db, {
+        id,
+        responseStatus: reply.statusCode,
+        responseBody: payload,
+        completedAt: request.server.now().toISOString(),
+      });
     }
   } catch (error) {
     // The answer still goes out; a repeat then waits for the stale claim and takes it over.

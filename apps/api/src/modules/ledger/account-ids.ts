@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { type LedgerAccountRow, ledgerAccounts } from '../../db/schema/ledger';
+import { ledgerAccounts } from '../../db/schema/ledger';
 import { type AccountKey, accountKeyString } from './account-key';
 
 /** The WHERE clause matching exactly one account key (NULL player / provider included). */
@@ -33,48 +34,57 @@ export async function openAccounts(db: DbOrTx, agencyId: string, keys: AccountKe
     .onConflictDoNothing();
 }
 
-// Accounts this process has found in the database, by agency and key. Accounts are never deleted (entries
-// reference them), so a posting over known accounts skips the create step: one locking statement instead of
-// two. The agency id is a random UUID, so keys of different databases never mix; a key remembered wrongly
-// would only send that posting down the create-then-lock path.
-const known = new Set<string>();
+// Account ids this process has read, by agency and key. An account is never deleted (entries reference it)
+// and its key never changes, so once read an id stays right: a posting over known accounts needs no
+// statement to find them and locks them by primary key (post-transaction.ts). The agency id is a random
+// UUID, so keys of different databases rarely mix; an id remembered from another database is not found
+// there, and the posting then reads the ids again (`isFresh`).
+const knownIds = new Map<string, string>();
 const MAX_KNOWN = 200_000;
 
-async function selectForUpdate(
-  db: DbOrTx,
-  agencyId: string,
-  keys: AccountKey[],
-): Promise<Map<string, LedgerAccountRow>> {
-  const rows = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(or(...keys.map((key) => matchAccount(agencyId, key))))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-  return new Map(rows.map((row) => [accountKeyString(row), row]));
-}
+const knownKeyOf = (agencyId: string, key: AccountKey) => `${agencyId}|${accountKeyString(key)}`;
 
 /**
- * Finds or creates the accounts and locks them `FOR UPDATE`, always in id order, so concurrent postings over
- * overlapping accounts queue behind each other instead of deadlocking. Answers a map by key string.
+ * The ids of the accounts by key string, creating the missing ones; answered from this process's memory
+ * when it knows them all, unless `isFresh`. Takes no lock: the posting locks the accounts by id.
  */
-export async function lockAccounts(
+export async function findAccountIds(
   db: DbOrTx,
   agencyId: string,
   keys: AccountKey[],
-): Promise<Map<string, LedgerAccountRow>> {
+  options: { isFresh?: boolean } = {},
+): Promise<Map<string, string>> {
   const unique = [...new Map(keys.map((key) => [accountKeyString(key), key])).values()];
-  const knownKeys = unique.map((key) => `${agencyId}|${accountKeyString(key)}`);
-  if (knownKeys.every((key) => known.has(key))) {
-    const byKey = await selectForUpdate(db, agencyId, unique);
-    if (byKey.size === unique.length) return byKey;
+  if (!options.isFresh) {
+    const ids = new Map<string, string>();
+    for (const key of unique) {
+      const id = knownIds.get(knownKeyOf(agencyId, key));
+      if (id) ids.set(accountKeyString(key), id);
+    }
+    if (ids.size === unique.length) return ids;
   }
   await openAccounts(db, agencyId, unique);
-  const byKey = await selectForUpdate(db, agencyId, unique);
+  // One exact look-up of the unique key per account (an OR of the keys scanned every account of the agency).
+  const [first, second, ...rest] = unique.map((key) =>
+    db
+      .select({
+        id: ledgerAccounts.id,
+        kind: ledgerAccounts.kind,
+        currency: ledgerAccounts.currency,
+        playerId: ledgerAccounts.playerId,
+        provider: ledgerAccounts.provider,
+      })
+      .from(ledgerAccounts)
+      .where(matchAccount(agencyId, key)),
+  );
+  if (!first) return new Map();
+  const rows = second ? await unionAll(first, second, ...rest) : await first;
+  const ids = new Map(rows.map((row) => [accountKeyString(row), row.id]));
   for (const key of unique) {
-    if (!byKey.has(accountKeyString(key))) throw new Error(`ledger account ${accountKeyString(key)} missing`);
+    const id = ids.get(accountKeyString(key));
+    if (!id) throw new Error(`ledger account ${accountKeyString(key)} missing`);
+    if (knownIds.size >= MAX_KNOWN) knownIds.clear();
+    knownIds.set(knownKeyOf(agencyId, key), id);
   }
-  if (known.size + knownKeys.length > MAX_KNOWN) known.clear();
-  for (const key of knownKeys) known.add(key);
-  return byKey;
+  return ids;
 }

@@ -1,13 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
+import { players } from '../../db/schema/players';
 import { createTestApp, type TestApp } from '../../test/app';
+import { findAccountIds } from './account-ids';
 import { bonusAccount, houseAccount, playerProviderAccount } from './account-key';
 import { getAccountBalance } from './get-account-balance';
 import { hasSuccessfulDeposit } from './has-successful-deposit';
 import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
-import { InvalidPostingError, postTransaction } from './post-transaction';
+import {
+  InvalidPostingError,
+  type OrderChange,
+  postTransaction,
+  postTransactionWith,
+} from './post-transaction';
 import { reverseTransaction } from './reverse-transaction';
 
 let t: TestApp;
@@ -137,6 +144,117 @@ describe('postTransaction', () => {
     expect(
       await getAccountBalance(t.app.db, agencyId, { kind: 'IN_TRANSIT', currency: 'LAK', playerId }),
     ).toBe(7000n);
+  });
+});
+
+describe('postTransactionWith (the posting and its order change in one statement)', () => {
+  // Renames the player from `from` to `to`: the order change of these tests.
+  const renameIf = (playerId: string, from: string, to: string): OrderChange => ({
+    name: 'test_rename_player',
+    update: (areAccountsLocked: SQL) =>
+      sql`UPDATE ${players} SET display_name = ${sql.placeholder('to')}
+        WHERE ${players.id} = ${sql.placeholder('id')} AND ${players.displayName} = ${sql.placeholder('from')}
+          AND ${areAccountsLocked}
+        RETURNING ${players.id}`,
+    values: { id: playerId, from, to },
+  });
+  const displayNameOf = async (playerId: string) =>
+    (await t.app.db.select().from(players).where(eq(players.id, playerId)))[0]?.displayName;
+  const posting = (playerId: string, reference: string) => ({
+    agencyId,
+    kind: 'DEPOSIT' as const,
+    reference,
+    playerId,
+    provider: 'gclub' as const,
+    at,
+    entries: [
+      { account: houseAccount('THB'), amount: -250n },
+      { account: playerProviderAccount(playerId, 'gclub'), amount: 250n },
+    ],
+  });
+
+  it('posts and changes the order together; a change that matches no row posts nothing', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const name = (await displayNameOf(playerId)) as string;
+    const refused = await postTransactionWith(
+      t.app.db,
+      renameIf(playerId, 'someone else', 'x'),
+      posting(playerId, `with-no-${playerId}`),
+    );
+    expect(refused).toBeNull();
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(0n);
+    expect(
+      await t.app.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.playerId, playerId)),
+    ).toEqual([]);
+
+    const posted = await postTransactionWith(
+      t.app.db,
+      renameIf(playerId, name, 'credited'),
+      posting(playerId, `with-${playerId}`),
+    );
+    expect(posted?.isNew).toBe(true);
+    expect(await displayNameOf(playerId)).toBe('credited');
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(250n);
+    // The order has moved on: a repeat changes nothing and posts nothing.
+    expect(
+      await postTransactionWith(
+        t.app.db,
+        renameIf(playerId, name, 'again'),
+        posting(playerId, `with-${playerId}`),
+      ),
+    ).toBeNull();
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(250n);
+  });
+
+  it('changes the order only once its accounts are there: a forgotten account is created first', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const name = (await displayNameOf(playerId)) as string;
+    const account = playerProviderAccount(playerId, 'gclub');
+    const remembered = (await findAccountIds(t.app.db, agencyId, [account])).values().next().value;
+    if (!remembered) throw new Error('no account id');
+    await t.app.db.delete(ledgerAccounts).where(eq(ledgerAccounts.id, remembered));
+    const posted = await postTransactionWith(
+      t.app.db,
+      renameIf(playerId, name, 'credited'),
+      posting(playerId, `with-new-${playerId}`),
+    );
+    expect(posted?.isNew).toBe(true);
+    expect(await displayNameOf(playerId)).toBe('credited');
+    expect(await getAccountBalance(t.app.db, agencyId, account)).toBe(250n);
+  });
+});
+
+describe('account ids', () => {
+  it('posts over an account whose remembered id the database no longer has: read again, created again', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const account = playerProviderAccount(playerId, 'askmebet');
+    const remembered = (await findAccountIds(t.app.db, agencyId, [account])).values().next().value;
+    if (!remembered) throw new Error('no account id');
+    // As if it were remembered from another database with the same agency id (no entries reference it yet).
+    await t.app.db.delete(ledgerAccounts).where(eq(ledgerAccounts.id, remembered));
+    const posted = await t.app.db.transaction((tx) =>
+      postTransaction(tx, {
+        agencyId,
+        kind: 'DEPOSIT',
+        reference: `again-${playerId}`,
+        playerId,
+        provider: 'askmebet',
+        at,
+        entries: [
+          { account: houseAccount('THB'), amount: -700n },
+          { account, amount: 700n },
+        ],
+      }),
+    );
+    expect(posted.isNew).toBe(true);
+    expect(posted.entries.map((e) => e.accountId)).not.toContain(remembered);
+    expect(await getAccountBalance(t.app.db, agencyId, account)).toBe(700n);
+    const [entry] = await t.app.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, posted.transaction.id))
+      .orderBy(ledgerEntries.amount);
+    expect(entry?.amount).toBe(-700n);
   });
 });
 

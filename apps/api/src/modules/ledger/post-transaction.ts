@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TProvider } from '@lc/shared/providers';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedSql } from '../../db/prepared-statement';
+import { rowsOf } from '../../db/rows-of';
 import {
   type LedgerEntryRow,
   type LedgerTransactionRow,
@@ -10,8 +12,8 @@ import {
   ledgerTransactions,
   type TLedgerTransactionKind,
 } from '../../db/schema/ledger';
+import { findAccountIds } from './account-ids';
 import { type AccountKey, accountKeyString } from './account-key';
-import { lockAccounts } from './lock-accounts';
 
 export type PostingEntry = { account: AccountKey; amount: bigint };
 
@@ -68,55 +70,182 @@ function validate(input: PostTransactionInput): void {
 
 /**
  * Posts a balanced ledger transaction inside the caller's database transaction: refuses entries that do not
- * sum to zero per currency, finds or creates and locks the accounts, appends the entries and moves the cached
- * balances. Call it in the same transaction as the order's state change so both commit or neither does.
+ * sum to zero per currency, finds or creates the accounts, locks them, appends the entries and moves the
+ * cached balances. Call it in the same transaction as the order's state change so both commit or neither does.
  */
 export async function postTransaction(tx: DbOrTx, input: PostTransactionInput): Promise<PostedTransaction> {
-  validate(input);
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      agencyId: input.agencyId,
-      kind: input.kind,
-      reference: input.reference,
-      playerId: input.playerId ?? null,
-      provider: input.provider ?? null,
-      memo: input.memo ?? null,
-      reversesId: input.reversesId ?? null,
-      createdAt: input.at,
-    })
-    // A concurrent posting of the same reference waits here until the first commits, then finds it.
-    .onConflictDoNothing({ target: ledgerTransactions.reference })
-    .returning();
-  if (!created) return findPosted(tx, input.reference);
+  return (await post(tx, input, null)) as PostedTransaction;
+}
 
-  const accounts = await lockAccounts(
-    tx,
-    input.agencyId,
-    input.entries.map((e) => e.account),
-  );
-  const accountOf = (key: AccountKey) => accounts.get(accountKeyString(key)) as { id: string };
-  // Ids made here, so the entries need not be read back: they and the balance moves go in one statement,
-  // one round trip less while the accounts (the house account of every posting among them) are locked.
+/**
+ * An order's state change that a posting goes with: `update(areAccountsLocked)` is the UPDATE … RETURNING of
+ * the order, which takes `areAccountsLocked` into its WHERE (so it changes nothing unless the posting can be
+ * made) and has `sql.placeholder(name)` for its `values` (other names than the posting's own). Its SQL must
+ * be the same for every call of one `name`: the statement is prepared once per name.
+ */
+export type OrderChange = {
+  name: string;
+  update: (areAccountsLocked: SQL) => SQL;
+  values: Record<string, unknown>;
+};
+
+/**
+ * {@link postTransaction} and the order's state change in one statement, for a caller that needs nothing
+ * else in that transaction: both happen or neither, without BEGIN and COMMIT round trips. The accounts are
+ * locked first, then the order row by the change. Answers null when the change matched no row (the order was
+ * no longer in the state it expects): then nothing is posted.
+ */
+export async function postTransactionWith(
+  db: DbOrTx,
+  change: OrderChange,
+  input: PostTransactionInput,
+): Promise<PostedTransaction | null> {
+  return post(db, input, change);
+}
+
+async function post(
+  db: DbOrTx,
+  input: PostTransactionInput,
+  change: OrderChange | null,
+): Promise<PostedTransaction | null> {
+  validate(input);
+  const keys = input.entries.map((e) => e.account);
+  let ids = await findAccountIds(db, input.agencyId, keys);
+  let posting = await appendPosting(db, input, ids, change);
+  if (posting.locked < ids.size) {
+    // An id remembered from another database with the same agency id (tests): read them again.
+    ids = await findAccountIds(db, input.agencyId, keys, { isFresh: true });
+    posting = await appendPosting(db, input, ids, change);
+    if (posting.locked < ids.size) throw new Error(`${input.reference}: ledger accounts missing`);
+  }
+  if (!posting.isChanged) return null;
+  if (!posting.isNew) return findPosted(db, input.reference);
+  return { transaction: posting.transaction, entries: posting.entries, isNew: true };
+}
+
+type Appended = {
+  /** How many of the accounts were found and locked; fewer than asked writes nothing. */
+  locked: number;
+  /** False when an order change was given and changed nothing (then nothing was posted either). */
+  isChanged: boolean;
+  /** False when the reference had been posted before. */
+  isNew: boolean;
+  transaction: LedgerTransactionRow;
+  entries: LedgerEntryRow[];
+};
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * One statement, one round trip: locks the accounts by id in id order (`FOR UPDATE`, so concurrent postings
+ * over overlapping accounts queue instead of deadlocking), then — only when every account was locked (and the
+ * order change, if any, changed its row) — inserts the transaction (a reference posted before inserts
+ * nothing: a concurrent posting of it waits here until the first commits), its entries and the balance
+ * moves, each only if the transaction was inserted. Lists go as arrays, so its text never varies.
+ */
+function postingSql(change: OrderChange | null): SQL {
+  const accountIds = sql`${placeholder('accountIds')}::uuid[]`;
+  const areAccountsLocked = sql`(SELECT count(*) FROM locked) = cardinality(${accountIds})`;
+  const changed = change ? sql`, changed AS (${change.update(areAccountsLocked)})` : sql``;
+  const isChanged = change ? sql`EXISTS (SELECT 1 FROM changed)` : sql`true`;
+  return sql`
+    WITH locked AS MATERIALIZED (
+      SELECT ${ledgerAccounts.id} FROM ${ledgerAccounts} WHERE ${ledgerAccounts.id} = ANY(${accountIds})
+      ORDER BY ${ledgerAccounts.id} FOR UPDATE
+    )${changed}, created AS (
+      INSERT INTO ${ledgerTransactions}
+        (id, agency_id, kind, reference, player_id, provider, memo, reverses_id, created_at)
+      SELECT ${placeholder('transactionId')}::uuid, ${placeholder('agencyId')}::uuid, ${placeholder('kind')}::text,
+        ${placeholder('reference')}::text, ${placeholder('playerId')}::uuid, ${placeholder('provider')}::text,
+        ${placeholder('memo')}::text, ${placeholder('reversesId')}::uuid, ${placeholder('at')}::timestamptz
+      WHERE ${areAccountsLocked} AND ${isChanged}
+      ON CONFLICT (reference) DO NOTHING
+      RETURNING id
+    ), appended AS (
+      INSERT INTO ${ledgerEntries} (id, transaction_id, account_id, amount, currency)
+      SELECT e.id, created.id, e.account_id, e.amount, e.currency
+      FROM created, unnest(${placeholder('entryIds')}::uuid[], ${placeholder('entryAccountIds')}::uuid[],
+        ${placeholder('entryAmounts')}::bigint[], ${placeholder('entryCurrencies')}::text[])
+        AS e(id, account_id, amount, currency)
+    ), moved AS (
+      UPDATE ${ledgerAccounts} SET balance = ${ledgerAccounts.balance} + d.delta
+      FROM created, unnest(${placeholder('deltaAccountIds')}::uuid[], ${placeholder('deltas')}::bigint[])
+        AS d(id, delta)
+      WHERE ${ledgerAccounts.id} = d.id
+    )
+    SELECT (SELECT count(*) FROM locked)::int AS locked, ${isChanged} AS changed,
+      (SELECT count(*) FROM created)::int AS created`;
+}
+
+// Every posting is this statement (prepared once per kind of order change), on the path of every deposit.
+const postingStatements = new Map<string, ReturnType<typeof preparedSql>>();
+
+function postingStatement(change: OrderChange | null): ReturnType<typeof preparedSql> {
+  const name = change ? `post_ledger_with_${change.name}` : 'post_ledger';
+  let statement = postingStatements.get(name);
+  if (!statement) {
+    statement = preparedSql(name, postingSql(change));
+    postingStatements.set(name, statement);
+  }
+  return statement;
+}
+
+async function appendPosting(
+  db: DbOrTx,
+  input: PostTransactionInput,
+  ids: Map<string, string>,
+  change: OrderChange | null,
+): Promise<Appended> {
+  const transaction: LedgerTransactionRow = {
+    id: randomUUID(),
+    agencyId: input.agencyId,
+    kind: input.kind,
+    reference: input.reference,
+    playerId: input.playerId ?? null,
+    provider: input.provider ?? null,
+    memo: input.memo ?? null,
+    reversesId: input.reversesId ?? null,
+    createdAt: input.at,
+  };
   const entries: LedgerEntryRow[] = input.entries.map((e) => ({
     id: randomUUID(),
-    transactionId: created.id,
-    accountId: accountOf(e.account).id,
+    transactionId: transaction.id,
+    accountId: ids.get(accountKeyString(e.account)) as string,
     amount: e.amount,
     currency: e.account.currency,
   }));
   const deltas = new Map<string, bigint>();
   for (const e of entries) deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0n) + e.amount);
-  const values = sql.join(
-    [...deltas].map(([id, delta]) => sql`(${id}::uuid, ${delta.toString()}::bigint)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`WITH appended AS ${tx.insert(ledgerEntries).values(entries)}
-        UPDATE ${ledgerAccounts} SET balance = ${ledgerAccounts.balance} + v.delta
-        FROM (VALUES ${values}) AS v(id, delta) WHERE ${ledgerAccounts.id} = v.id`,
-  );
-  return { transaction: created, entries, isNew: true };
+  const values: Record<string, unknown> = {
+    accountIds: [...ids.values()],
+    transactionId: transaction.id,
+    agencyId: transaction.agencyId,
+    kind: transaction.kind,
+    reference: transaction.reference,
+    playerId: transaction.playerId,
+    provider: transaction.provider,
+    memo: transaction.memo,
+    reversesId: transaction.reversesId,
+    at: transaction.createdAt.toISOString(),
+    entryIds: entries.map((e) => e.id),
+    entryAccountIds: entries.map((e) => e.accountId),
+    entryAmounts: entries.map((e) => e.amount.toString()),
+    entryCurrencies: entries.map((e) => e.currency),
+    deltaAccountIds: [...deltas.keys()],
+    deltas: [...deltas.values()].map((delta) => delta.toString()),
+  };
+  for (const name of Object.keys(change?.values ?? {})) {
+    if (name in values) throw new Error(`order change value ${name} clashes with the posting's`);
+  }
+  const result = await postingStatement(change)(db, { ...values, ...change?.values });
+  const [row] = rowsOf<{ locked: number; changed: boolean; created: number }>(result);
+  return {
+    locked: row?.locked ?? 0,
+    isChanged: row?.changed === true,
+    isNew: row?.created === 1,
+    transaction,
+    entries,
+  };
 }
 
 async function findPosted(tx: DbOrTx, reference: string): Promise<PostedTransaction> {

@@ -10,7 +10,7 @@ import { type PromotionUsageRow, promotions, promotionUsages } from '../../db/sc
 import { AppError } from '../../lib/app-error';
 import { getPlayerCredit } from '../credits/get-player-credit';
 import { isPromotionOpen, termsOf } from './promotion-mapping';
-import { findLiveUsage, lockUsage } from './promotions-repository';
+import { lockUsage, type UsageWithPromotion } from './promotions-repository';
 import { endUsage } from './recheck-usage';
 import { creditUsed } from './use-promotion';
 
@@ -22,15 +22,16 @@ export type DepositPromotion = { usage: PromotionUsageRow; bonus: bigint };
  * needs its provider's credit below the threshold (`PROMOTION_CREDIT_USED`), and then has run out
  * (INACTIVE). An ACTIVE usage on the deposit's provider needs the exact amount
  * (`PROMOTION_AMOUNT_MISMATCH`) and gives the bonus, unless its promotion has ended. Answers the usage
- * to link, or null for an ordinary deposit. The caller links it under {@link lockActiveUsage}.
+ * to link, or null for an ordinary deposit. The caller links it under {@link lockActiveUsage}. `live` is the
+ * player's live usage as the caller has just read it (findLiveUsage).
  */
 export async function promotionForDeposit(
   app: FastifyInstance,
   agency: AgencyRow,
   player: PlayerRow,
   deposit: { provider: TProvider; amount: bigint; credit: bigint },
+  live: UsageWithPromotion | null,
 ): Promise<DepositPromotion | null> {
-  const live = await findLiveUsage(app.db, player.id);
   if (!live) return null;
   const { usage, promotion } = live;
   if (usage.status === 'USED' || usage.status === 'CANCELING') {

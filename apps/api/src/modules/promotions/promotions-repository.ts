@@ -1,6 +1,7 @@
 import type { TPageQuery } from '@lc/shared/contracts/common';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import {
   LIVE_USAGE_STATUSES,
   type PromotionRow,
@@ -39,15 +40,22 @@ export async function listOpenPromotions(db: DbOrTx, agencyId: string, now: Date
 
 export type UsageWithPromotion = { usage: PromotionUsageRow; promotion: PromotionRow };
 
-/** The player's live usage (ACTIVE, USED or CANCELING; at most one) with its promotion, or null. */
-export async function findLiveUsage(db: DbOrTx, playerId: string): Promise<UsageWithPromotion | null> {
-  const [row] = await db
+const selectLiveUsage = preparedStatement('find_live_usage', (db) =>
+  db
     .select({ usage: promotionUsages, promotion: promotions })
     .from(promotionUsages)
     .innerJoin(promotions, eq(promotions.id, promotionUsages.promotionId))
     .where(
-      and(eq(promotionUsages.playerId, playerId), inArray(promotionUsages.status, [...LIVE_USAGE_STATUSES])),
-    );
+      and(
+        eq(promotionUsages.playerId, sql.placeholder('playerId')),
+        inArray(promotionUsages.status, [...LIVE_USAGE_STATUSES]),
+      ),
+    ),
+);
+
+/** The player's live usage (ACTIVE, USED or CANCELING; at most one) with its promotion, or null. */
+export async function findLiveUsage(db: DbOrTx, playerId: string): Promise<UsageWithPromotion | null> {
+  const [row] = await selectLiveUsage(db, { playerId });
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 import type { TRateCurrency } from '@lc/shared/contracts/rates';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
 
 /** The rate in force for each currency of the agency (its latest row), sorted by currency. */
@@ -12,17 +13,26 @@ export async function getCurrentRates(db: DbOrTx, agencyId: string): Promise<Exc
     .orderBy(exchangeRates.currency, desc(exchangeRates.id));
 }
 
+const selectCurrent = preparedStatement('find_current_rate', (db) =>
+  db
+    .select()
+    .from(exchangeRates)
+    .where(
+      and(
+        eq(exchangeRates.agencyId, sql.placeholder('agencyId')),
+        eq(exchangeRates.currency, sql.placeholder('currency')),
+      ),
+    )
+    .orderBy(desc(exchangeRates.id))
+    .limit(1),
+);
+
 /** The rate in force for one currency, or null when the agency has none (orders then refuse: domain.md). */
 export async function findCurrentRate(
   db: DbOrTx,
   agencyId: string,
   currency: TRateCurrency,
 ): Promise<ExchangeRateRow | null> {
-  const [row] = await db
-    .select()
-    .from(exchangeRates)
-    .where(and(eq(exchangeRates.agencyId, agencyId), eq(exchangeRates.currency, currency)))
-    .orderBy(desc(exchangeRates.id))
-    .limit(1);
+  const [row] = await selectCurrent(db, { agencyId, currency });
   return row ?? null;
 }

@@ -1,12 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatMinor } from '@lc/shared/money';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { KeepAliveClient } from '../../adapters/keep-alive-request';
 import type { TBankPayment } from '../../adapters/payments/http-payment-gateway';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../adapters/payments/payment-gateway';
 import { selfBaseUrl } from '../../adapters/self-url';
+import { preparedStatement } from '../../db/prepared-statement';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
 import type { TFaultKind } from '../faults';
 
@@ -16,6 +17,13 @@ export const BANK_WEBHOOK_PATH = '/api/v2/bank/webhook';
 // Pauses before the 2nd, 3rd and 4th attempt.
 const RETRY_DELAYS_MS = [200, 1000, 3000];
 const REQUEST_TIMEOUT_MS = 5000;
+
+const markDelivered = preparedStatement('mark_sandbox_webhook_delivered', (db) =>
+  db
+    .update(sandboxBankPayments)
+    .set({ webhookDeliveredAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(eq(sandboxBankPayments.billNumber, sql.placeholder('billNumber'))),
+);
 
 /** The webhook body of a payment: what the bank's look-up also answers. */
 export function toBankPaymentBody(row: SandboxBankPaymentRow): TBankPayment {
@@ -62,11 +70,9 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
         return;
       }
       if (fault === null && (await post(body))) {
-        await app.db
-          .update(sandboxBankPayments)
-          .set({ webhookDeliveredAt: app.now() })
-          .where(eq(sandboxBankPayments.billNumber, row.billNumber))
-          .catch(() => undefined);
+        await markDelivered(app.db, { billNumber: row.billNumber, at: app.now().toISOString() }).catch(
+          () => undefined,
+        );
         return;
       }
       log.info({ attempt, fault }, 'sandbox bank: webhook attempt failed');

@@ -198,6 +198,15 @@ describe('reference idempotency', () => {
     expect(await askmebet.getBalance(other)).toBe(20_00n);
   });
 
+  it('answers a repeated transfer out with the original even after the balance fell below its amount', async () => {
+    const member = await memberWith(askmebet, '30.00');
+    const reference = ref('spent');
+    const first = applied(await askmebet.transfer(member, 'out', 25_00n, reference));
+    expect(first.balanceAfter).toBe(5_00n);
+    expect(applied(await askmebet.transfer(member, 'out', 25_00n, reference))).toEqual(first);
+    expect(await askmebet.getStatement(member)).toMatchObject({ balance: 5_00n, transferredOut: 25_00n });
+  });
+
   it('applies a reference once when the same transfer arrives many times at once', async () => {
     const member = await memberWith(askmebet, '0.00');
     const reference = ref('burst');
