@@ -13,6 +13,8 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { ledgerAccounts, type TLedgerAccountKind } from '../../db/schema/ledger';
 import { players } from '../../db/schema/players';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
+import { playerProviderAccount } from '../ledger/account-key';
+import { getAccountBalance } from '../ledger/get-account-balance';
 
 export type ReconcileDeps = {
   db: DbOrTx;
@@ -65,7 +67,11 @@ export async function reconcileAccounts(
       for (let recheck = 0; recheck < DIFFERENCE_RECHECKS; recheck++) {
         if (ledger === statement.transferredIn - statement.transferredOut) break;
         await new Promise((resolve) => setTimeout(resolve, RECHECK_DELAY_MS));
-        ledger = await ledgerBalance(deps.db, agency.id, account.playerId, provider.provider);
+        ledger = await getAccountBalance(
+          deps.db,
+          agency.id,
+          playerProviderAccount(account.playerId, provider.provider),
+        );
         statement = await provider.getStatement(ensured);
       }
       const net = statement.transferredIn - statement.transferredOut;
@@ -114,27 +120,6 @@ export async function reconcileAccounts(
       ledgerSum,
     },
   };
-}
-
-/** One player's ledger balance at one provider, read afresh for a re-check. */
-async function ledgerBalance(
-  db: DbOrTx,
-  agencyId: string,
-  playerId: string,
-  provider: TProvider,
-): Promise<bigint> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.agencyId, agencyId),
-        eq(ledgerAccounts.playerId, playerId),
-        eq(ledgerAccounts.provider, provider),
-        eq(ledgerAccounts.kind, 'PLAYER_PROVIDER'),
-      ),
-    );
-  return row?.balance ?? 0n;
 }
 
 /**
