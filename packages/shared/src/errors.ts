@@ -44,6 +44,10 @@ export const ERROR_CODES = [
   // an order not in a state that allows the action / its provider transfer still has no known outcome
   'ORDER_NOT_OPEN',
   'TRANSFER_PENDING',
+  // money off the happy path (domain.md): a bank payment already credited or refunded; a deposit whose
+  // credit already reached the provider (a reject turns into completing it)
+  'PAYMENT_ALREADY_RESOLVED',
+  'DEPOSIT_ALREADY_CREDITED',
   // promotions
   'PROMOTION_AMOUNT_MISMATCH',
   'PROMOTION_CREDIT_USED',
