@@ -40,7 +40,7 @@ export function bonusFor(terms: PromotionTerms, credit: bigint): bigint {
 }
 
 /** The credit to exceed before withdrawing: FIXED as set, MULTIPLIER × (credit + bonus) rounded up. */
-export function targetFor(terms: PromotionTerms, credit: bigint, bonus: bigint): bigint {
+export function targetFor(terms: Pick<PromotionTerms, 'target'>, credit: bigint, bonus: bigint): bigint {
   const { type, value } = terms.target;
   return type === 'FIXED' ? value : divRound((credit + bonus) * value, FACTOR_SCALE, 'up');
 }
@@ -71,7 +71,10 @@ export type WithdrawalUnderPromotion = {
  * `deductBonus` takes the bonus off what the player receives; `max` caps it (PERCENT: rounded down). What
  * is not received is returned to the house, so received + returned is always the credit taken.
  */
-export function splitWithdrawal(terms: PromotionTerms, w: WithdrawalUnderPromotion): WithdrawalSplit {
+export function splitWithdrawal(
+  terms: Pick<PromotionTerms, 'withdraw'>,
+  w: WithdrawalUnderPromotion,
+): WithdrawalSplit {
   const rules = terms.withdraw;
   if (w.balance <= w.target) return { ok: false, code: 'PROMOTION_CREDIT_NOT_REACHED' };
   if (rules.all && w.credit !== w.balance) return { ok: false, code: 'PROMOTION_WITHDRAW_ALL' };

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { agencies } from '../db/schema/agency';
 import { promotionUsages } from '../db/schema/promotions';
 import { AppError } from '../lib/app-error';
-import { finishTakeBack } from '../modules/promotions/cancel-usage';
+import { finishTakeBack } from '../modules/promotions/take-back-bonus';
 import { claimLeases, isNotLeased } from './claim-leases';
 import { guarded, type StepContext } from './worker-context';
 

@@ -75,10 +75,11 @@ export const deposits = pgTable(
   },
   (t) => [
     uniqueIndex('deposits_one_open_per_player_uq').on(t.playerId).where(sql`${t.status} = 'OPEN'`),
-    // A usage's bonus is paid once: at most one deposit per usage that is on its way or credited.
+    // A usage's bonus is paid once: at most one deposit per usage that is on its way, credited, or FAILED
+    // (paid but not credited yet: staff may still complete it, domain.md rule 4).
     uniqueIndex('deposits_one_per_usage_uq')
       .on(t.promotionUsageId)
-      .where(sql`${t.status} IN ('OPEN', 'PAID', 'SUCCESS')`),
+      .where(sql`${t.status} IN ('OPEN', 'PAID', 'FAILED', 'SUCCESS')`),
     index('deposits_player_created_idx').on(t.playerId, t.createdAt),
     index('deposits_due_idx').on(t.status, t.nextAttemptAt),
     index('deposits_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),

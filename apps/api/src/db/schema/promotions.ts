@@ -92,8 +92,16 @@ export const promotionUsages = pgTable(
       .references(() => promotions.id),
     provider: text('provider').$type<TProvider>().notNull(),
     status: text('status').$type<TUsageRowStatus>().notNull(),
-    // Copied from the promotion when taken: later edits by ops do not change a usage under way.
+    // Copied from the promotion when taken: later edits by ops do not change a usage under way (rule 5).
     depositAmount: bigint('deposit_amount', { mode: 'bigint' }).notNull(),
+    targetType: text('target_type').$type<'FIXED' | 'MULTIPLIER'>().notNull(),
+    targetValue: bigint('target_value', { mode: 'bigint' }).notNull(),
+    withdrawAll: boolean('withdraw_all').notNull(),
+    withdrawMinType: text('withdraw_min_type').$type<TScaledKind>(),
+    withdrawMinValue: bigint('withdraw_min_value', { mode: 'bigint' }),
+    withdrawMaxType: text('withdraw_max_type').$type<TScaledKind>(),
+    withdrawMaxValue: bigint('withdraw_max_value', { mode: 'bigint' }),
+    deductBonus: boolean('deduct_bonus').notNull(),
     // Set when its deposit is credited (USED): the deposit, the credit it gave, the bonus and the fixed target.
     depositCode: text('deposit_code'),
     credit: bigint('credit', { mode: 'bigint' }),

@@ -6,12 +6,14 @@ import type { DbOrTx } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import type { DepositRow } from '../../db/schema/deposits';
 import type { PlayerRow } from '../../db/schema/players';
-import { type PromotionUsageRow, promotions, promotionUsages } from '../../db/schema/promotions';
+import { type PromotionUsageRow, promotionUsages } from '../../db/schema/promotions';
 import { AppError } from '../../lib/app-error';
 import { getPlayerCredit } from '../credits/get-player-credit';
+import { hasUnfinishedDeposit } from './has-unfinished-deposit';
 import { isPromotionOpen, termsOf } from './promotion-mapping';
 import { lockUsage, type UsageWithPromotion } from './promotions-repository';
 import { endUsage } from './recheck-usage';
+import { usageTermsOf } from './usage-rules';
 import { creditUsed } from './use-promotion';
 
 /** The ACTIVE usage a new deposit fulfils and the bonus it earns. */
@@ -20,7 +22,8 @@ export type DepositPromotion = { usage: PromotionUsageRow; bonus: bigint };
 /**
  * The promotion rules of a new deposit (domain.md; docs/decisions/0014-promotion-rules.md). A USED usage
  * needs its provider's credit below the threshold (`PROMOTION_CREDIT_USED`), and then has run out
- * (INACTIVE). An ACTIVE usage on the deposit's provider needs the exact amount
+ * (INACTIVE). An ACTIVE usage on the deposit's provider takes one deposit: while one made for it is OPEN,
+ * PAID or FAILED another is 409 `OPEN_ORDER` (rule 4); otherwise it needs the exact amount
  * (`PROMOTION_AMOUNT_MISMATCH`) and gives the bonus, unless its promotion has ended. Answers the usage
  * to link, or null for an ordinary deposit. The caller links it under {@link lockActiveUsage}. `live` is the
  * player's live usage as the caller has just read it (findLiveUsage).
@@ -42,6 +45,10 @@ export async function promotionForDeposit(
     return null;
   }
   if (usage.provider !== deposit.provider) return null;
+  // A FAILED deposit may still be completed by staff with this usage's bonus: a second one would pay it twice.
+  if (await hasUnfinishedDeposit(app.db, usage.id)) {
+    throw new AppError(409, 'OPEN_ORDER', "The promotion's deposit is not finished yet; contact staff");
+  }
   if (deposit.amount !== usage.depositAmount) {
     throw new AppError(
       400,
@@ -64,14 +71,13 @@ export async function lockActiveUsage(tx: DbOrTx, usageId: string): Promise<bool
 
 /**
  * Inside the transaction that books a credited deposit: its ACTIVE usage becomes USED with the credit, the
- * bonus and the target fixed (MULTIPLIER of credit + bonus). Idempotent: only an ACTIVE usage moves.
+ * bonus and the target fixed (MULTIPLIER of credit + bonus) by the rules the usage copied when it was taken.
+ * Idempotent: only an ACTIVE usage moves.
  */
 export async function markUsageUsed(tx: DbOrTx, deposit: DepositRow, now: Date): Promise<void> {
   if (!deposit.promotionUsageId) return;
   const usage = await lockUsage(tx, deposit.promotionUsageId);
   if (usage?.status !== 'ACTIVE') return;
-  const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, usage.promotionId));
-  if (!promotion) throw new Error(`promotion of usage ${usage.id} vanished`);
   await tx
     .update(promotionUsages)
     .set({
@@ -79,7 +85,7 @@ export async function markUsageUsed(tx: DbOrTx, deposit: DepositRow, now: Date):
       depositCode: deposit.code,
       credit: deposit.credit,
       bonus: deposit.bonus,
-      targetCredit: targetFor(termsOf(promotion), deposit.credit, deposit.bonus),
+      targetCredit: targetFor(usageTermsOf(usage), deposit.credit, deposit.bonus),
       usedAt: now,
       updatedAt: now,
     })

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { promotionUsages } from '../../db/schema/promotions';
 import type { WithdrawalRow } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
-import { termsOf } from './promotion-mapping';
-import { findLiveUsage } from './promotions-repository';
+import { findLiveUsage, lockUsage } from './promotions-repository';
+import { usageTermsOf } from './usage-rules';
 
 /** How a withdrawal splits under the player's USED usage, and which usage it settles. */
 export type WithdrawalPromotion = { usageId: string; creditReceived: bigint; creditReturned: bigint };
@@ -20,23 +20,28 @@ const REFUSALS = {
 
 /**
  * The promotion rules of a withdrawal (domain.md; packages/shared/src/promotion-rules.ts): only a USED usage
- * on the withdrawal's provider applies. Answers the split to store on the order, null without such a usage,
- * or throws the refusal. A usage whose cancel is under way is 409 TRANSFER_PENDING until it ends.
+ * on the withdrawal's provider applies, with the rules it copied when it was taken. Call it inside the
+ * transaction that inserts the order: the usage row stays locked until the order that records the decision
+ * exists, so a cancel of the same usage sees it (domain.md rule 5). Answers the split to store on the order,
+ * null without such a usage, or throws the refusal. A usage whose cancel is under way is 409
+ * TRANSFER_PENDING until it ends.
  */
 export async function promotionForWithdrawal(
-  db: DbOrTx,
+  tx: DbOrTx,
   playerId: string,
   provider: TProvider,
   request: { balance: bigint; credit: bigint },
 ): Promise<WithdrawalPromotion | null> {
-  const live = await findLiveUsage(db, playerId);
+  const live = await findLiveUsage(tx, playerId);
   if (!live || live.usage.provider !== provider || live.usage.status === 'ACTIVE') return null;
-  const { usage, promotion } = live;
-  if (usage.status === 'CANCELING') {
+  const usage = await lockUsage(tx, live.usage.id);
+  if (usage?.status === 'CANCELING') {
     throw new AppError(409, 'TRANSFER_PENDING', 'The promotion is being cancelled; try again shortly');
   }
+  // Ended or cancelled since it was read: its rules no longer apply.
+  if (usage?.status !== 'USED') return null;
   const target = usage.targetCredit ?? 0n;
-  const split = splitWithdrawal(termsOf(promotion), {
+  const split = splitWithdrawal(usageTermsOf(usage), {
     balance: request.balance,
     credit: request.credit,
     target,
@@ -62,4 +67,25 @@ export async function settleUsageByWithdrawal(tx: DbOrTx, order: WithdrawalRow, 
     .update(promotionUsages)
     .set({ status: 'SUCCESS', withdrawalCode: order.code, endedAt: now, updatedAt: now })
     .where(and(eq(promotionUsages.id, order.promotionUsageId), eq(promotionUsages.status, 'USED')));
+}
+
+/**
+ * Inside the transaction that books a rejected withdrawal back: the usage it ended is USED again, with its
+ * rules, as if the withdrawal never happened (domain.md Withdraw step 2). Only the usage this very withdrawal
+ * ended moves, so a replay changes nothing. `use` refuses a new usage while such a withdrawal is unsettled;
+ * one taken before that rule existed keeps the slot (one live usage per player) and this one stays SUCCESS.
+ */
+export async function reopenUsageByRejection(tx: DbOrTx, order: WithdrawalRow, now: Date): Promise<void> {
+  if (!order.promotionUsageId) return;
+  if (await findLiveUsage(tx, order.playerId)) return;
+  await tx
+    .update(promotionUsages)
+    .set({ status: 'USED', withdrawalCode: null, endedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(promotionUsages.id, order.promotionUsageId),
+        eq(promotionUsages.status, 'SUCCESS'),
+        eq(promotionUsages.withdrawalCode, order.code),
+      ),
+    );
 }

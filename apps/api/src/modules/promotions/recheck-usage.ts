@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
-import { deposits } from '../../db/schema/deposits';
 import type { PlayerRow } from '../../db/schema/players';
 import { type PromotionUsageRow, promotionUsages, type TUsageRowStatus } from '../../db/schema/promotions';
 import { getPlayerCredit } from '../credits/get-player-credit';
+import { hasUnfinishedDeposit } from './has-unfinished-deposit';
 import { isPromotionOpen } from './promotion-mapping';
 import { findLiveUsage, lockUsage, type UsageWithPromotion } from './promotions-repository';
 
@@ -34,8 +34,8 @@ export async function recheckUsage(
 }
 
 /**
- * ACTIVE → INACTIVE under the usage row lock, unless a deposit made for it is OPEN or PAID (its bonus is on
- * the way; deposit creation takes the same lock, so the two cannot cross).
+ * ACTIVE → INACTIVE under the usage row lock, unless a deposit made for it is OPEN, PAID or FAILED (its bonus
+ * is on the way or waits for staff; deposit creation takes the same lock, so the two cannot cross).
  */
 async function endIdleActiveUsage(
   app: FastifyInstance,
@@ -45,12 +45,7 @@ async function endIdleActiveUsage(
   return app.db.transaction(async (tx) => {
     const locked = await lockUsage(tx, usage.id);
     if (locked?.status !== 'ACTIVE') return locked ?? usage;
-    const [pending] = await tx
-      .select({ code: deposits.code })
-      .from(deposits)
-      .where(and(eq(deposits.promotionUsageId, usage.id), inArray(deposits.status, ['OPEN', 'PAID'])))
-      .limit(1);
-    if (pending) return locked;
+    if (await hasUnfinishedDeposit(tx, usage.id)) return locked;
     const [ended] = await tx
       .update(promotionUsages)
       .set({ status: 'INACTIVE', endedAt: now, updatedAt: now })

@@ -2,7 +2,7 @@ import type { TUsePromotionRequest } from '@lc/shared/contracts/promotions';
 import type { TProvider } from '@lc/shared/providers';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation } from '../../db/client';
+import { type DbOrTx, isUniqueViolation } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { type PromotionUsageRow, promotionUsages } from '../../db/schema/promotions';
@@ -11,6 +11,7 @@ import { hasBankAccount } from '../bank/bank-accounts-repository';
 import { gameProviderOf } from '../credits/game-provider-of';
 import { getPlayerCredit } from '../credits/get-player-credit';
 import { listOpenDeposits } from '../deposits/deposits-repository';
+import { listOpenWithdrawals } from '../withdrawals/withdrawals-repository';
 import { hasDepositHistory } from './has-deposit-history';
 import { isPromotionOpen } from './promotion-mapping';
 import {
@@ -19,14 +20,17 @@ import {
   hasUsedPromotion,
   type UsageWithPromotion,
 } from './promotions-repository';
+import { usageRulesOf } from './usage-rules';
 
 const LIVE_UQ = 'promotion_usages_one_live_per_player_uq';
 
 /**
  * Takes a promotion (domain.md: `use`). Refuses in the order domain.md gives: blocked, no bank account,
- * promotion not open or not for this provider, another live usage, an OPEN deposit, first order only, once
- * per player, credit at or above the threshold. The insert then runs under the player row lock and the
- * one-live-usage index, so parallel calls create exactly one usage.
+ * promotion not open or not for this provider, another live usage, an OPEN deposit (or a withdrawal that
+ * ended a usage and is not settled: a staff reject puts that usage back in use), first order only, once per
+ * player, credit at or above the threshold. The insert then runs under the player row lock and the
+ * one-live-usage index, so parallel calls create exactly one usage. The usage copies the promotion's target
+ * and withdraw rules (domain.md rule 5).
  */
 export async function usePromotion(
   app: FastifyInstance,
@@ -53,6 +57,7 @@ export async function usePromotion(
   const live = await findLiveUsage(db, player.id);
   if (live) throw oneAtATime(live.usage, provider.provider);
   if ((await listOpenDeposits(db, player.id)).length > 0) throw openOrder();
+  if (await hasPromotionWithdrawalOpen(db, player.id)) throw withdrawalOpen();
   if (promotion.firstOrderOnly && (await hasDepositHistory(db, agency.id, player.id))) {
     throw new AppError(409, 'PROMOTION_ONLY_FOR_FIRST_ORDER', 'This promotion is for the first order only');
   }
@@ -71,6 +76,7 @@ export async function usePromotion(
       const raced = await findLiveUsage(tx, player.id);
       if (raced) throw oneAtATime(raced.usage, provider.provider);
       if ((await listOpenDeposits(tx, player.id)).length > 0) throw openOrder();
+      if (await hasPromotionWithdrawalOpen(tx, player.id)) throw withdrawalOpen();
       const [row] = await tx
         .insert(promotionUsages)
         .values({
@@ -80,6 +86,7 @@ export async function usePromotion(
           provider: provider.provider,
           status: 'ACTIVE',
           depositAmount: promotion.depositAmount,
+          ...usageRulesOf(promotion),
           createdAt: now,
           updatedAt: now,
         })
@@ -114,6 +121,16 @@ function oneAtATime(live: PromotionUsageRow | null, provider: TProvider): AppErr
 
 function openOrder(): AppError {
   return new AppError(409, 'OPEN_ORDER', 'Close the open deposit order to use a promotion');
+}
+
+/** A withdrawal under a usage not settled yet: if staff reject it, that usage is in use again (one at a time). */
+async function hasPromotionWithdrawalOpen(db: DbOrTx, playerId: string): Promise<boolean> {
+  const open = await listOpenWithdrawals(db, playerId);
+  return open.some((order) => order.promotionUsageId !== null);
+}
+
+function withdrawalOpen(): AppError {
+  return new AppError(409, 'OPEN_ORDER', 'Wait until the withdrawal of your last promotion is paid out');
 }
 
 export function creditUsed(): AppError {

@@ -3,12 +3,14 @@ import type { Db } from '../../db/client';
 import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
+import { reopenUsageByRejection } from '../promotions/promotion-withdrawal-rules';
 import { withdrawalReference } from './withdrawal-code';
 
 /**
  * The provider has applied the transfer back in of a rejected withdrawal: books the mirror image of the
- * `<code>:out` posting (WITHDRAW_RETURN, reference `<code>:back`) and ends the order REJECTED, in one
- * database transaction. Idempotent: only a RETURNING order is booked.
+ * `<code>:out` posting (WITHDRAW_RETURN, reference `<code>:back`: the house gives back what it kept), puts a
+ * promotion usage the withdrawal ended back in use and ends the order REJECTED, in one database transaction.
+ * Idempotent: only a RETURNING order is booked.
  */
 export async function bookWithdrawalBack(db: Db, code: string, now: Date): Promise<WithdrawalRow> {
   return db.transaction(async (tx) => {
@@ -32,6 +34,8 @@ export async function bookWithdrawalBack(db: Db, code: string, now: Date): Promi
       at: now,
       entries,
     });
+    // Undone as if it never happened (domain.md Withdraw step 2): the next withdrawal meets the same rules.
+    await reopenUsageByRejection(tx, order, now);
     const [rejected] = await tx
       .update(withdrawals)
       .set({ status: 'REJECTED', failure: null, updatedAt: now })

@@ -2,7 +2,7 @@ import type { TCreateWithdrawalRequest } from '@lc/shared/contracts/withdrawals'
 import { convertAtRate, parseRate, tryParseMoney } from '@lc/shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Db, isUniqueViolation } from '../../db/client';
+import { type Db, type DbOrTx, isUniqueViolation } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import type { PlayerRow } from '../../db/schema/players';
 import { type NewWithdrawalRow, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
@@ -63,31 +63,31 @@ export async function createWithdrawal(
   // Checked live for a clear answer; the provider's own row lock decides when parallel requests race.
   const balance = await callProvider(log, provider.provider, () => provider.getBalance(member));
   if (credit > balance) throw new AppError(409, 'INSUFFICIENT_CREDIT', 'Not enough credit at the provider');
-  // A USED promotion on this provider: its target and withdraw rules decide what the player receives.
-  const promotion = await promotionForWithdrawal(app.db, player.id, provider.provider, { balance, credit });
-  const creditReceived = promotion?.creditReceived ?? credit;
-  const creditReturned = promotion?.creditReturned ?? 0n;
-  const payoutAmount = convertAtRate('WITHDRAW', creditReceived, parseRate(rate.buy));
-
   const now = app.now();
-  const order = await insertOrder(app.db, {
-    agencyId: agency.id,
-    playerId: player.id,
-    provider: provider.provider,
-    bankAccountId: bankAccount.id,
-    bank: bankAccount.bank,
-    accountNumber: bankAccount.accountNumber,
-    accountName: bankAccount.accountName,
-    amount: credit,
-    creditReceived,
-    creditReturned,
-    payoutAmount,
-    promotionUsageId: promotion?.usageId ?? null,
-    rateId: rate.id,
-    rateBuy: rate.buy,
-    status: 'PENDING',
-    createdAt: now,
-    updatedAt: now,
+  const order = await insertOrder(app.db, agency.id, now, async (tx) => {
+    // A USED promotion on this provider: its rules decide what the player receives. Decided under the usage's
+    // row lock in the transaction that inserts the order, so a cancel of that usage waits and then sees it.
+    const promotion = await promotionForWithdrawal(tx, player.id, provider.provider, { balance, credit });
+    const creditReceived = promotion?.creditReceived ?? credit;
+    return {
+      agencyId: agency.id,
+      playerId: player.id,
+      provider: provider.provider,
+      bankAccountId: bankAccount.id,
+      bank: bankAccount.bank,
+      accountNumber: bankAccount.accountNumber,
+      accountName: bankAccount.accountName,
+      amount: credit,
+      creditReceived,
+      creditReturned: promotion?.creditReturned ?? 0n,
+      payoutAmount: convertAtRate('WITHDRAW', creditReceived, parseRate(rate.buy)),
+      promotionUsageId: promotion?.usageId ?? null,
+      rateId: rate.id,
+      rateBuy: rate.buy,
+      status: 'PENDING',
+      createdAt: now,
+      updatedAt: now,
+    };
   });
 
   const reference = withdrawalReference.out(order.code);
@@ -106,17 +106,29 @@ export async function createWithdrawal(
   return pending ?? order;
 }
 
-/** Inserts the order under a fresh code (a rare code collision draws another); a second open one → 409. */
-async function insertOrder(db: Db, values: Omit<NewWithdrawalRow, 'code'>): Promise<WithdrawalRow> {
+/**
+ * Inserts the order that `decide` describes, in one transaction with that decision, under a fresh code (a
+ * rare code collision draws another and decides again); a second open one → 409.
+ */
+async function insertOrder(
+  db: Db,
+  agencyId: string,
+  now: Date,
+  decide: (tx: DbOrTx) => Promise<Omit<NewWithdrawalRow, 'code'>>,
+): Promise<WithdrawalRow> {
   for (let attempt = 1; ; attempt++) {
-    const code = await nextWithdrawalCode(db, values.agencyId, values.createdAt);
+    // Drawn before the transaction: the shared daily counter row is not held locked while the rules decide.
+    const code = await nextWithdrawalCode(db, agencyId, now);
     try {
-      const [row] = await db
-        .insert(withdrawals)
-        .values({ ...values, code })
-        .returning();
-      if (!row) throw new Error('withdrawal insert returned nothing');
-      return row;
+      return await db.transaction(async (tx) => {
+        const values = await decide(tx);
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({ ...values, code })
+          .returning();
+        if (!row) throw new Error('withdrawal insert returned nothing');
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error, OPEN_UQ)) throw openOrder();
       if (!isUniqueViolation(error, CODE_UQ) || attempt >= 5) throw error;

@@ -1,0 +1,2 @@
+DROP INDEX "deposits_one_per_usage_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_one_per_usage_uq" ON "deposits" USING btree ("promotion_usage_id") WHERE "deposits"."status" IN ('OPEN', 'PAID', 'FAILED', 'SUCCESS');
