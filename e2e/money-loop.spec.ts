@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseLaoQr } from '@lc/shared/laoqr';
 import { convert, formatMinor } from '@lc/shared/money';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { baseURL, OPS_TOKEN } from './playwright.config';
+import { readQrFromScreen } from './read-qr';
 import { errorText, registerViaForm } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +61,17 @@ test('register → bank → deposit by LaoQR → check → credit → spin → w
   const qr = page.getByTestId('deposit-qr');
   await expect(qr).toBeVisible();
   await expect(page.getByTestId('deposit-qr-image')).toBeVisible();
+  // The QR as a banking app scans it: the structure Lao banks issue (MCC, merchant bill, receiver id, reference).
+  const scanned = parseLaoQr(await readQrFromScreen(page.getByTestId('deposit-qr-image')));
+  const depositCode = (await page.getByTestId('deposit-code').textContent())?.trim() ?? '';
+  expect(scanned).toMatchObject({
+    crcValid: true,
+    paymentType: '002',
+    amount: 100000n,
+    reference: depositCode,
+  });
+  expect(scanned.mcc).toMatch(/^\d{4}$/);
+  expect(scanned.receiverId).toMatch(/^SBXMCH-/);
 
   // Checking before paying: the spec's unpaid message.
   await page.getByTestId('deposit-check').click();

@@ -1,4 +1,7 @@
 import type { OpsCommand } from './command';
+import { bankPaymentsListCommand } from './commands/bank-payments-list';
+import { bankPaymentsCreditCommand, bankPaymentsRefundCommand } from './commands/bank-payments-resolve';
+import { channelsListCommand, channelsSetCommand } from './commands/channels';
 import { depositsConfirmCommand } from './commands/deposits-confirm';
 import { depositsListCommand } from './commands/deposits-list';
 import { depositsRejectCommand } from './commands/deposits-reject';
@@ -27,6 +30,11 @@ export const COMMANDS: OpsCommand[] = [
   depositsListCommand,
   depositsConfirmCommand,
   depositsRejectCommand,
+  bankPaymentsListCommand,
+  bankPaymentsCreditCommand,
+  bankPaymentsRefundCommand,
+  channelsListCommand,
+  channelsSetCommand,
   withdrawalsListCommand,
   withdrawalsApproveCommand,
   withdrawalsRejectCommand,

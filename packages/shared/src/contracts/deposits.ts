@@ -26,6 +26,8 @@ export const ZDepositRecord = z.object({
   mid: z.string(),
   expires_at: z.string().nullable(),
   promotion_usage_id: z.string().nullable(),
+  /** Paid after it was cancelled or expired (or outside its life): staff will credit or refund it. */
+  latePaid: z.boolean(),
 });
 export type TDepositRecord = z.infer<typeof ZDepositRecord>;
 

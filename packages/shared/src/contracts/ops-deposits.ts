@@ -22,6 +22,8 @@ export const ZOpsDeposit = z.object({
   status: ZOrderStatus,
   mid: z.string(),
   bankReference: z.string().nullable(),
+  /** A payment arrived after it closed (or outside its life): see bank-payments. */
+  isLatePaid: z.boolean(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
@@ -36,10 +38,11 @@ export type TOpsDepositsResponse = z.infer<typeof ZOpsDepositsResponse>;
 export const ZOpsDepositResponse = z.object({ deposit: ZOpsDeposit });
 export type TOpsDepositResponse = z.infer<typeof ZOpsDepositResponse>;
 
-/** POST …/deposits/{code}/confirm: staff matched the bank payment by hand (its reference, if they have it). */
-export const ZConfirmDepositRequest = z
-  .object({ bankReference: z.string().trim().min(1).max(100, { message: 'TOO_LONG' }).optional() })
-  .nullish();
+/** POST …/deposits/{code}/confirm: the stored bank payment (bank-payments) staff match the order with. */
+export const ZConfirmDepositRequest = z.object({
+  paymentId: z.uuid(),
+  note: z.string().trim().max(200, { message: 'TOO_LONG' }).optional(),
+});
 
 /** POST …/deposits/{code}/reject (body optional). */
 export const ZRejectDepositRequest = z

@@ -21,7 +21,7 @@ class HttpStatusError extends Error {
 
 /**
  * The signed HTTP client of the bank gateway: headers x-timestamp and x-signature over
- * timestamp, method, path and body. The directory uses it now; payments and webhooks will too.
+ * timestamp, method, path and body: the account directory, payment look-ups and dynamic QRs.
  */
 export class HttpBankClient {
   private readonly timeoutMs: number;
@@ -37,11 +37,20 @@ export class HttpBankClient {
   }
 
   /** GET with retries on network errors and 5xx; any failure ends as {@link BankUnavailableError}. */
-  async getIdempotent(path: string): Promise<unknown> {
+  getIdempotent(path: string): Promise<unknown> {
+    return this.withRetries(() => this.request('GET', path));
+  }
+
+  /** POST of a request the bank applies once per key in its body, so it is retried like a GET. */
+  postIdempotent(path: string, payload: unknown): Promise<unknown> {
+    return this.withRetries(() => this.request('POST', path, payload));
+  }
+
+  private async withRetries(send: () => Promise<unknown>): Promise<unknown> {
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
-        return await this.request('GET', path);
+        return await send();
       } catch (error) {
         lastError = error;
         const isClientError = error instanceof HttpStatusError && error.status < 500;
@@ -68,12 +77,12 @@ export class HttpBankClient {
     return response.text ? JSON.parse(response.text) : null;
   }
 
-  /** Closes the kept-alive connections (the app is closing). */
   /** Stops reusing connections; call before the server closes (it waits for them, ours to the sandbox too). */
   closeWhenIdle(): void {
     this.http.closeWhenIdle();
   }
 
+  /** Closes the kept-alive connections (the app is closing). */
   close(): void {
     this.http.close();
   }

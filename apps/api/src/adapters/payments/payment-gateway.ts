@@ -1,23 +1,54 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** A payment the bank received for a LaoQR bill number. `amount` in whole kip. */
+/** A payment the bank received for a LaoQR bill. `amount` in whole kip. */
 export interface BankPayment {
+  /** 62/01 of the QR paid: the bank's bill id (gateway channels) or our order code (local channels). */
   billNumber: string;
+  /** 62/05 of the QR paid (our order code), when the bank reports it. */
+  reference: string | null;
   amount: bigint;
   paidAt: Date;
   bankReference: string;
 }
 
+/** What a dynamic QR is issued for: the channel's receiver and one order. */
+export interface DynamicQrRequest {
+  iin: string;
+  receiverId: string;
+  mcc: string;
+  merchantName: string;
+  merchantCity: string;
+  amountLak: bigint;
+  /** Our order code: 62/05 of the QR, and the bank's key for issuing the same bill again. */
+  reference: string;
+  expiresAt: Date;
+}
+
+/** A QR the bank issued: its EMVCo payload, its own bill id (62/01) and, if it says so, when it expires. */
+export interface DynamicQr {
+  payload: string;
+  billId: string;
+  expiresAt: Date | null;
+}
+
 /** The header of the bank's webhook that carries the HMAC-SHA256 (hex) of the raw body. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-signature';
 
-/** How the platform learns about LaoQR payments: by looking a bill number up, or by the bank's webhook. */
+/**
+ * The LaoQR bank gateway: issues dynamic QRs (gateway-mode channels), answers look-ups of a bill's payments,
+ * and signs its webhooks.
+ */
 export interface PaymentGateway {
   /**
-   * The bank's payment for `billNumber` (a deposit code), or null when it has none.
-   * Throws {@link BankUnavailableError} when the bank cannot answer (never null for "don't know").
+   * Every payment the bank has for `billNumber`, oldest first (usually none or one; a bill paid twice has two).
+   * Throws {@link BankUnavailableError} when the bank cannot answer (never [] for "don't know").
    */
-  findPaymentByBill(billNumber: string): Promise<BankPayment | null>;
+  findPaymentsByBill(billNumber: string): Promise<BankPayment[]>;
+  /**
+   * Asks the bank's dynamic-QR API for a QR of one order; asking again with the same reference answers the
+   * same bill. Throws {@link BankUnavailableError} when the bank cannot answer.
+   */
+  createDynamicQr(request: DynamicQrRequest): Promise<DynamicQr>;
   /** True when `headers` carry a valid signature of `rawBody` (the exact bytes received). */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): boolean;
 }

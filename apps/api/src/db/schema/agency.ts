@@ -1,21 +1,18 @@
 import type { TPaymentChannel, TSocialLinks } from '@lc/shared/contracts/agency';
+import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
 import type { TLanguage } from '@lc/shared/languages';
-import type { TBank } from '@lc/shared/providers';
 import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A payment channel as stored: the public part (agency info) plus where its LaoQR pays to, which only the
- * server reads. Optional because channels saved before deposits existed lack them (such a channel cannot
- * take deposits until ops fill them in; the sandbox seed fills the demo's).
+ * A payment channel as stored: the public part (agency info) plus how its LaoQR is issued, which only the
+ * server reads (contracts/payment-channels.ts). Optional because channels saved before these settings existed
+ * lack them: such a channel takes no deposits until ops set it (`receivingAccount` is what they had instead).
  */
-export type PaymentChannelSettings = TPaymentChannel & {
-  receivingBank?: TBank;
-  receivingAccount?: string;
-  /** EMVCo tag 59: printable ASCII, at most 25 characters. */
-  merchantName?: string;
-  /** EMVCo tag 60: printable ASCII, at most 15 characters. */
-  merchantCity?: string;
-};
+export type PaymentChannelSettings = TPaymentChannel &
+  Partial<Omit<TPaymentChannelSettings, keyof TPaymentChannel>> & {
+    /** Before bank-issued receiver ids: a bare account number, never put into a QR again. */
+    receivingAccount?: string;
+  };
 
 export const agencies = pgTable('agencies', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -43,11 +43,15 @@ export const deposits = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     mid: text('mid').notNull(),
     channelCode: text('channel_code').notNull(),
-    // Where the QR pays to, copied from the channel so the QR stays the same if ops edit the channel.
+    // Where the QR pays to, copied from the channel so the QR stays the same if ops edit the channel: the
+    // receiving bank and the receiver id that bank issued (QR tag 38/03; the column kept its first name).
     receivingBank: text('receiving_bank').$type<TBank>().notNull(),
-    receivingAccount: text('receiving_account').notNull(),
+    receiverId: text('receiving_account').notNull(),
     merchantName: text('merchant_name').notNull(),
     qrPayload: text('qr_payload').notNull(),
+    // The bill id in the QR (62/01): the bank's own for a gateway channel, the order code for a local one.
+    // Payments are matched by it, else by the QR's reference (62/05, the order code).
+    bankBillId: text('bank_bill_id'),
     rateId: bigint('rate_id', { mode: 'number' }).notNull(),
     rateSell: numeric('rate_sell').notNull(),
     credit: bigint('credit', { mode: 'bigint' }).notNull(),
@@ -63,6 +67,8 @@ export const deposits = pgTable(
     paidAmount: bigint('paid_amount', { mode: 'bigint' }),
     // The bank has a payment with another amount: left PAID for staff, never credited automatically.
     isAmountMismatch: boolean('amount_mismatch').notNull().default(false),
+    // A payment arrived after the order closed (or outside its life) and waits for staff (api.md `latePaid`).
+    isLatePaid: boolean('late_paid').notNull().default(false),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     // Crediting retries (worker): failed attempts, the last failure and when to try again.
@@ -81,6 +87,7 @@ export const deposits = pgTable(
       .on(t.promotionUsageId)
       .where(sql`${t.status} IN ('OPEN', 'PAID', 'FAILED', 'SUCCESS')`),
     index('deposits_player_created_idx').on(t.playerId, t.createdAt),
+    uniqueIndex('deposits_bank_bill_uq').on(t.bankBillId),
     index('deposits_due_idx').on(t.status, t.nextAttemptAt),
     index('deposits_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),
     check('deposits_amounts_ck', sql`${t.amount} > 0 AND ${t.credit} > 0 AND ${t.bonus} >= 0`),

@@ -1,6 +1,7 @@
 export * from './agency';
 export * from './audit';
 export * from './bank-accounts';
+export * from './bank-payments';
 export * from './deposits';
 export * from './idempotency';
 export * from './ledger';

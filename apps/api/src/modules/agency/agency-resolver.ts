@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Agency by host with a short per-process cache (settings changes show within a few seconds). */
     resolveAgency: (host: string) => Promise<AgencyRow | null>;
+    /** Drops this process's cached agencies after ops change settings (other processes: within seconds). */
+    forgetAgencies: () => void;
   }
   interface FastifyRequest {
     agency: AgencyRow | null;
@@ -34,6 +36,7 @@ export function registerAgencyResolver(app: FastifyInstance): void {
     });
     return agency;
   });
+  app.decorate('forgetAgencies', () => cache.clear());
   app.decorateRequest('agency', null);
 }
 

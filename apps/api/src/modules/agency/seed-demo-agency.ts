@@ -1,20 +1,26 @@
+import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agencies, agencyHosts, type PaymentChannelSettings } from '../../db/schema/agency';
+import { agencies, agencyHosts } from '../../db/schema/agency';
 
 export const DEMO_AGENCY_CODE = 'demo';
 
-const DEMO_RECEIVER = { merchantName: 'LAO CREDIT DEMO', merchantCity: 'VIENTIANE' } as const;
+const DEMO_RECEIVER = { merchantName: 'LAO CREDIT DEMO', merchantCity: 'VIENTIANE', mcc: '7995' } as const;
 
-/** The demo's channels with the (made-up) accounts their LaoQR codes pay to. */
-const DEMO_PAYMENT_CHANNELS: PaymentChannelSettings[] = [
+/**
+ * The demo's channels at the sandbox bank: BCEL as a `local` channel (a merchant id the sandbox bank issued;
+ * the app composes each QR), LDB as a `gateway` channel (the sandbox bank's dynamic-QR API issues each QR and
+ * its bill id), so both ways of issuing a QR run in the demo.
+ */
+const DEMO_PAYMENT_CHANNELS: TPaymentChannelSettings[] = [
   {
     code: 'bcel-main',
     mid: 'MID-BCEL-0001',
     displayName: 'BCEL One',
     currency: 'LAK',
     receivingBank: 'bcel',
-    receivingAccount: '0101100001234567',
+    mode: 'local',
+    receiverId: 'SBXMCH-BCEL-0001',
     ...DEMO_RECEIVER,
   },
   {
@@ -23,7 +29,8 @@ const DEMO_PAYMENT_CHANNELS: PaymentChannelSettings[] = [
     displayName: 'LDB Trust',
     currency: 'LAK',
     receivingBank: 'ldb',
-    receivingAccount: '0302000012345678',
+    mode: 'gateway',
+    receiverId: 'SBXMCH-LDB-0001',
     ...DEMO_RECEIVER,
   },
 ];
@@ -64,13 +71,13 @@ export async function seedDemoAgency(db: Db, extraHosts: string[]): Promise<void
       .from(agencies)
       .where(eq(agencies.code, DEMO_AGENCY_CODE));
     if (!demo) throw new Error('demo agency missing after seed');
-    // A demo seeded before deposits existed has channels without a receiving account: fill in only those.
-    if (demo.paymentChannels.some((channel) => !channel.receivingAccount)) {
-      const filled = demo.paymentChannels.map((channel) =>
-        channel.receivingAccount
-          ? channel
-          : { ...DEMO_PAYMENT_CHANNELS.find((d) => d.code === channel.code), ...channel },
-      );
+    // A demo seeded before receiver ids existed has channels without one: give only those the demo's settings.
+    if (demo.paymentChannels.some((channel) => !channel.receiverId)) {
+      const filled = demo.paymentChannels.map((channel) => {
+        if (channel.receiverId) return channel;
+        const { receivingAccount: _bareAccount, ...rest } = channel;
+        return { ...rest, ...DEMO_PAYMENT_CHANNELS.find((d) => d.code === channel.code) };
+      });
       await tx.update(agencies).set({ paymentChannels: filled }).where(eq(agencies.id, demo.id));
     }
     const hosts = [...new Set(['localhost', '127.0.0.1', ...extraHosts])];

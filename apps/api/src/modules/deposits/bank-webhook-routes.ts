@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { toBankPayment, ZBankPayment } from '../../adapters/payments/http-payment-gateway';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
-import { settleDeposit } from './settle-deposit';
+import { askingBank } from './check-deposit';
+import { settlePayments } from './settle-deposit';
 
 /** The bank's payment notification; CSRF-exempt in plugins/security.ts because the signature authenticates. */
 export const BANK_WEBHOOK_URL = '/api/v2/bank/webhook';
@@ -19,8 +20,11 @@ const ZWebhookAck = z.object({ received: z.literal(true) });
 
 /**
  * `POST /api/v2/bank/webhook`: the bank says a bill was paid. No session: a valid `X-Signature` (HMAC-SHA256
- * of the raw body) or 401. The payment then goes through the same settle path as a check; an unknown bill is
- * acknowledged and logged (a repeat would not help). Repeats are harmless: settling is idempotent.
+ * of the raw body) or 401. The signature alone never creates credit (a leaked secret must not): the bill is
+ * looked up at the bank, and only the bank's own record of that payment is recorded and settled, through the
+ * same path as a check; whatever its order's state, it is kept (bank-payments). A payment the bank does not
+ * confirm is acknowledged, logged and ignored; the bank not answering → 503 so it sends again. Repeats are
+ * harmless: recording is once per bank reference.
  */
 export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // This scope keeps the exact bytes, since the signature is over them (not over re-serialized JSON).
@@ -49,19 +53,26 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bank'],
         summary: 'Bank webhook: a LaoQR bill was paid (signed with X-Signature)',
         body: ZBankPayment,
-        response: { 200: ZWebhookAck, ...errorResponses(400, 401) },
+        response: { 200: ZWebhookAck, ...errorResponses(400, 401, 503) },
       },
     },
     async (request) => {
-      const payment = toBankPayment(request.body);
-      const log = request.log.child({ billNumber: payment.billNumber });
-      // Settling marks an OPEN deposit PAID first and otherwise answers it as it stands, so the webhook needs
-      // no read of its own: a closed deposit is left closed (not credited) and only reported here.
-      const settled = await settleDeposit(app, payment.billNumber, { payment });
-      if (!settled) log.warn('bank webhook for an unknown bill: ignored');
-      else if (settled.status === 'CANCELED' || settled.status === 'REJECTED') {
-        log.warn({ status: settled.status }, 'bank payment for a closed deposit: left for staff');
-      } else log.info({ status: settled.status }, 'bank webhook settled');
+      const reported = toBankPayment(request.body);
+      const log = request.log.child({ billNumber: reported.billNumber });
+      const payments = await askingBank(app, () =>
+        app.paymentGateway.findPaymentsByBill(reported.billNumber),
+      );
+      const confirmed = payments.find(
+        (payment) => payment.bankReference === reported.bankReference && payment.amount === reported.amount,
+      );
+      if (!confirmed) log.warn('bank webhook for a payment the bank does not confirm: ignored');
+      else {
+        const settled = await settlePayments(app, [confirmed]);
+        log.info(
+          { status: settled?.status ?? null, isLatePaid: settled?.isLatePaid },
+          'bank webhook recorded',
+        );
+      }
       return { received: true as const };
     },
   );

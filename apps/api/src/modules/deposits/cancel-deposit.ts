@@ -4,14 +4,15 @@ import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { askingBank, orderNotOpen, requireOwnDeposit } from './check-deposit';
 import { findDepositByCode } from './deposits-repository';
-import { settleDeposit } from './settle-deposit';
+import { billOf, settlePayments } from './settle-deposit';
 
 const alreadyPaid = () =>
   new AppError(409, 'DEPOSIT_ALREADY_PAID', 'This order is already paid, please contact staff');
 
 /**
  * The player's cancel (domain.md, Deposit step 4): only while the bank has no payment, so the bank is asked
- * first; a paid deposit is settled instead and answers 409 DEPOSIT_ALREADY_PAID. The change is a guarded
+ * first; a paid deposit is settled instead and answers 409 DEPOSIT_ALREADY_PAID. A payment reported after
+ * the cancel is kept as late (bank-payments) for staff to credit or refund. The change is a guarded
  * OPEN → CANCELED, so a payment reported meanwhile wins. Cancelling a cancelled deposit answers it again.
  */
 export async function cancelDeposit(
@@ -23,10 +24,11 @@ export async function cancelDeposit(
   if (own.status === 'CANCELED') return own;
   if (own.status === 'REJECTED') throw orderNotOpen();
   if (own.status !== 'OPEN') throw alreadyPaid();
-  const payment = await askingBank(app, () => app.paymentGateway.findPaymentByBill(code));
-  if (payment) {
-    await settleDeposit(app, code, { payment });
-    throw alreadyPaid();
+  const payments = await askingBank(app, () => app.paymentGateway.findPaymentsByBill(billOf(own)));
+  if (payments.length > 0) {
+    const settled = await settlePayments(app, payments);
+    // Only a payment outside the order's life leaves it open (kept for staff): the cancel goes on.
+    if (settled?.status !== 'OPEN') throw alreadyPaid();
   }
   const now = app.now();
   const [canceled] = await app.db

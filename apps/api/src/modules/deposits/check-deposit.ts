@@ -28,12 +28,19 @@ export async function askingBank<T>(app: FastifyInstance, step: () => Promise<T>
   }
 }
 
+/** A closed order answers as itself only when a payment arrived after its close (late-paid). */
+function closedOrder(row: DepositRow): DepositRow {
+  if (row.isLatePaid) return row;
+  throw orderNotOpen();
+}
+
 export const orderNotOpen = () => new AppError(409, 'ORDER_NOT_OPEN', 'This order is closed');
 
 /**
  * The player's "check" (domain.md, Deposit step 3): settles the deposit if the bank has its payment and
  * answers it PAID or SUCCESS (or FAILED for staff); unpaid → 409 DEPOSIT_NOT_PAID, and an unpaid deposit
- * past its expiry is cancelled on the spot; a cancelled or rejected one → 409 ORDER_NOT_OPEN.
+ * past its expiry is cancelled on the spot. A cancelled or rejected one asks the bank too: paid after its
+ * close, it answers the order with `latePaid` (staff will credit or refund it); otherwise 409 ORDER_NOT_OPEN.
  */
 export async function checkDeposit(
   app: FastifyInstance,
@@ -41,13 +48,13 @@ export async function checkDeposit(
   code: string,
 ): Promise<DepositRow> {
   const own = await requireOwnDeposit(app, playerId, code);
-  if (own.status === 'CANCELED' || own.status === 'REJECTED') throw orderNotOpen();
-  const row = (await askingBank(app, () => settleDeposit(app, code, { row: own }))) ?? own;
-  if (row.status === 'CANCELED' || row.status === 'REJECTED') throw orderNotOpen();
+  const settle = { row: own, isLookingAfterClose: true };
+  const row = (await askingBank(app, () => settleDeposit(app, code, settle))) ?? own;
+  if (row.status === 'CANCELED' || row.status === 'REJECTED') return closedOrder(row);
   if (row.status !== 'OPEN') return row;
   if (row.expiresAt.getTime() <= app.now().getTime()) {
     const closed = await closeExpiredDeposit(app, code);
-    if (closed?.status === 'CANCELED') throw orderNotOpen();
+    if (closed?.status === 'CANCELED') return closedOrder(closed);
   }
   throw new AppError(409, 'DEPOSIT_NOT_PAID', 'This order has not been paid, please scan the QR');
 }

@@ -1,5 +1,5 @@
 import type { TCreateDepositRequest } from '@lc/shared/contracts/deposits';
-import { buildLaoQr } from '@lc/shared/laoqr';
+import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
 import { convertAtRate, parseMoney, parseRate } from '@lc/shared/money';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +11,10 @@ import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import { gameProviderOf } from '../credits/game-provider-of';
 import { lockActiveUsage, promotionForDeposit } from '../promotions/promotion-deposit-rules';
+import { askingBank } from './check-deposit';
 import { nextOrderCode } from './deposit-code';
 import { findDepositInputs } from './find-deposit-inputs';
+import { issueDepositQr } from './issue-deposit-qr';
 
 /** How long an OPEN deposit waits for its payment (domain.md: deposit expiry). */
 export const DEPOSIT_TTL_MS = 15 * 60_000;
@@ -28,6 +30,7 @@ type NewDeposit = Required<
     | 'bankReference'
     | 'paidAmount'
     | 'isAmountMismatch'
+    | 'isLatePaid'
     | 'creditedAt'
     | 'closedAt'
     | 'attempts'
@@ -51,9 +54,10 @@ const insertStatement = preparedStatement('insert_deposit', (db) =>
       mid: sql.placeholder('mid'),
       channelCode: sql.placeholder('channelCode'),
       receivingBank: sql.placeholder('receivingBank'),
-      receivingAccount: sql.placeholder('receivingAccount'),
+      receiverId: sql.placeholder('receiverId'),
       merchantName: sql.placeholder('merchantName'),
       qrPayload: sql.placeholder('qrPayload'),
+      bankBillId: sql.placeholder('bankBillId'),
       rateId: sql.placeholder('rateId'),
       rateSell: sql.placeholder('rateSell'),
       credit: sql.placeholder('credit'),
@@ -70,23 +74,24 @@ const insertStatement = preparedStatement('insert_deposit', (db) =>
 /** Inserts an OPEN deposit (one prepared statement: it is on every deposit's path). */
 const insertDeposit = (db: DbOrTx, values: NewDeposit) => insertStatement(db, values);
 
-type ReceivingChannel = PaymentChannelSettings &
-  Required<
-    Pick<PaymentChannelSettings, 'receivingBank' | 'receivingAccount' | 'merchantName' | 'merchantCity'>
-  >;
-
-function isReceiving(channel: PaymentChannelSettings): channel is ReceivingChannel {
+/** A stored channel whose QR settings are complete (a channel saved before them lacks some). */
+function isReceiving(channel: PaymentChannelSettings): channel is TPaymentChannelSettings {
   return Boolean(
-    channel.receivingBank && channel.receivingAccount && channel.merchantName && channel.merchantCity,
+    channel.receivingBank &&
+      channel.mode &&
+      channel.receiverId &&
+      channel.mcc &&
+      channel.merchantName &&
+      channel.merchantCity,
   );
 }
 
 /** The agency's channel with this MID that can take LaoQR payments; else 400 UNKNOWN_CHANNEL. */
-function channelOf(agency: AgencyRow, mid: string): ReceivingChannel {
+function channelOf(agency: AgencyRow, mid: string): TPaymentChannelSettings {
   const channel = agency.paymentChannels.find((c) => c.mid === mid);
   if (!channel) throw new AppError(400, 'UNKNOWN_CHANNEL', 'No such payment channel');
   if (!isReceiving(channel)) {
-    throw new AppError(400, 'UNKNOWN_CHANNEL', 'This payment channel has no receiving account yet');
+    throw new AppError(400, 'UNKNOWN_CHANNEL', 'This payment channel has no receiver id yet');
   }
   return channel;
 }
@@ -130,14 +135,13 @@ export async function createDeposit(
   const now = app.now();
   for (let attempt = 1; ; attempt++) {
     const code = await nextOrderCode(db, agency.id, 'D', now);
-    const qrPayload = buildLaoQr({
-      bank: channel.receivingBank,
-      accountNumber: channel.receivingAccount,
-      amountLak: amount,
-      merchantName: channel.merchantName,
-      merchantCity: channel.merchantCity,
-      billNumber: code,
-    });
+    const qr = await askingBank(app, () =>
+      issueDepositQr(app, channel, {
+        code,
+        amountLak: amount,
+        expiresAt: new Date(now.getTime() + DEPOSIT_TTL_MS),
+      }),
+    );
     const insert = async (tx: DbOrTx) => {
       // A usage cancelled (or ended) since it was read: an ordinary deposit, as if it had not been there.
       const isLinked = promotion !== null && (await lockActiveUsage(tx, promotion.usage.id));
@@ -151,16 +155,17 @@ export async function createDeposit(
         mid: channel.mid,
         channelCode: channel.code,
         receivingBank: channel.receivingBank,
-        receivingAccount: channel.receivingAccount,
+        receiverId: channel.receiverId,
         merchantName: channel.merchantName,
-        qrPayload,
+        qrPayload: qr.payload,
+        bankBillId: qr.bankBillId,
         rateId: rate.id,
         rateSell: rate.sell,
         credit,
         bonus: isLinked ? promotion.bonus : 0n,
         promotionUsageId: isLinked ? promotion.usage.id : null,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + DEPOSIT_TTL_MS),
+        expiresAt: qr.expiresAt,
       });
       if (!row) throw new Error('deposit insert returned nothing');
       return row;

@@ -16,12 +16,15 @@ export const MAX_CREDIT_ATTEMPTS = 10;
 // Longer than one credit attempt can take (member call and look-up with their retries, the transfer: about
 // 7 client timeouts); only matters if a process dies mid-credit, when it is how long the worker must wait.
 const leaseMs = (providerTimeoutMs: number) => 8 * providerTimeoutMs + 10_000;
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 30 * 60_000;
+// Pauses after the 1st, 2nd, … failed attempt. A player waits at the QR screen: most failures are one-offs
+// (an error, a time-out, a lost answer), so the first retries come within seconds; a provider that stays down
+// gets the long pauses, and the 10th failure (about 1 h 45 min after the payment) makes it FAILED for staff.
+const CREDIT_BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 5 * 60_000, 10 * 60_000, 20 * 60_000, 30 * 60_000];
 
-/** When the worker should try again after `attempts` failures: 30 s, 1 min, 2 min, … up to 30 min. */
+/** When the worker should try again after `attempts` failures: 2 s, 5 s, 15 s, 1 min, 5, 10, 20, then 30 min. */
 export function creditBackoffMs(attempts: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+  const index = Math.min(Math.max(attempts, 1), CREDIT_BACKOFF_MS.length) - 1;
+  return CREDIT_BACKOFF_MS[index] ?? 30 * 60_000;
 }
 
 /** Until when a settler that starts crediting at `now` holds the credit lease. */

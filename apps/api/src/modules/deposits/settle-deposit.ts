@@ -1,38 +1,58 @@
 import type { FastifyInstance } from 'fastify';
 import type { BankPayment } from '../../adapters/payments/payment-gateway';
 import type { DepositRow } from '../../db/schema/deposits';
+import { recordBankPayment } from '../bank-payments/record-bank-payment';
 import { creditClaimedDeposit, creditDeposit, creditLeaseUntil, runningCredit } from './credit-deposit';
 import { findDepositByCode } from './deposits-repository';
-import { markDepositPaid } from './mark-deposit-paid';
+
+/** The bill a deposit's QR carries: the bank's bill id, or the order code for deposits made before them. */
+export const billOf = (row: DepositRow): string => row.bankBillId ?? row.code;
+
+/**
+ * Records payments the bank reported (bank-payments/record-bank-payment.ts) and credits the one that matched
+ * its order, if any. Answers the order of the last payment as it stands afterwards (null: no order).
+ */
+export async function settlePayments(
+  app: FastifyInstance,
+  payments: readonly BankPayment[],
+): Promise<DepositRow | null> {
+  const leaseUntil = creditLeaseUntil(app, app.now());
+  let settled: DepositRow | null = null;
+  let claimed: DepositRow | null = null;
+  for (const payment of payments) {
+    const recorded = await recordBankPayment(app, payment, leaseUntil);
+    if (recorded.isClaimed) claimed = recorded.deposit;
+    settled = recorded.deposit ?? settled;
+  }
+  if (claimed) return creditClaimedDeposit(app, claimed, leaseUntil);
+  return settled;
+}
 
 /**
  * Moves a deposit as far as it can go now; safe to call any number of times, concurrently, from a check,
- * the bank's webhook or the worker. OPEN: asks the bank (or uses the webhook's `payment`) and marks it PAID;
- * PAID: credits it (→ SUCCESS, or stays PAID for a retry), or waits for the credit this process is running
- * for it; anything else: unchanged. Null for an unknown code. Throws BankUnavailableError when the bank must
- * be asked and cannot answer.
+ * the bank's webhook or the worker. OPEN: asks the bank (or uses the `payments` at hand) and records them, so
+ * a matching one marks it PAID and is credited; CANCELED or REJECTED with `isLookingAfterClose`: asks the bank
+ * too, so a payment made after the close is kept for staff (late-paid) rather than dropped; PAID: credits it
+ * (→ SUCCESS, or stays PAID for a retry), or waits for the credit this process is running for it; anything
+ * else: unchanged. Null for an unknown code. Throws BankUnavailableError when the bank must be asked and
+ * cannot answer.
  */
 export async function settleDeposit(
   app: FastifyInstance,
   code: string,
-  options: { payment?: BankPayment; row?: DepositRow } = {},
+  options: { payments?: readonly BankPayment[]; row?: DepositRow; isLookingAfterClose?: boolean } = {},
 ): Promise<DepositRow | null> {
   // Being credited by this process right now: its outcome is the answer (no claim that must fail).
   const running = runningCredit(app, code);
   if (running) return running;
-  const { payment } = options;
-  // A caller that has just read the row passes it: one statement less per check. With the bank's payment at
-  // hand (webhook, cancel, expiry) nothing needs reading first: marking it PAID answers the row as it stands.
-  let row = options.row ?? (payment ? null : await findDepositByCode(app.db, code));
-  if (!row && !payment) return null;
-  if (!row || row.status === 'OPEN') {
-    const paid = payment ?? (await app.paymentGateway.findPaymentByBill(code));
-    if (!paid) return row;
-    const leaseUntil = creditLeaseUntil(app, app.now());
-    const marked = await markDepositPaid(app, code, paid, leaseUntil);
-    if (!marked) return null;
-    if (marked.isClaimed) return creditClaimedDeposit(app, marked.row, leaseUntil);
-    row = marked.row;
+  let row = options.row ?? (await findDepositByCode(app.db, code));
+  if (!row) return null;
+  const isClosed = row.status === 'CANCELED' || row.status === 'REJECTED';
+  if (row.status === 'OPEN' || (isClosed && options.isLookingAfterClose)) {
+    const payments = options.payments ?? (await app.paymentGateway.findPaymentsByBill(billOf(row)));
+    if (payments.length === 0) return row;
+    const settled = await settlePayments(app, payments);
+    row = settled?.code === code ? settled : ((await findDepositByCode(app.db, code)) ?? row);
   }
   if (row.status === 'PAID' && !row.isAmountMismatch) {
     return runningCredit(app, code) ?? creditDeposit(app, code);

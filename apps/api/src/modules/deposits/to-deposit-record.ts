@@ -15,6 +15,7 @@ export function toDepositRecord(row: DepositRow): TDepositRecord {
     mid: row.mid,
     expires_at: row.expiresAt.toISOString(),
     promotion_usage_id: row.promotionUsageId,
+    latePaid: row.isLatePaid,
   };
 }
 

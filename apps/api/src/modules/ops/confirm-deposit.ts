@@ -1,9 +1,9 @@
 import { formatMinor } from '@lc/shared/money';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
-import { type DepositRow, deposits } from '../../db/schema/deposits';
+import type { DepositRow } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
+import { applyPaymentToDeposit, lockAgencyPayment } from '../bank-payments/apply-payment-to-deposit';
 import { creditDeposit } from '../deposits/credit-deposit';
 import { findDepositByCode, lockDeposit } from '../deposits/deposits-repository';
 import { recordAudit } from './record-audit';
@@ -12,7 +12,7 @@ export type DepositDecisionInput = {
   agency: AgencyRow;
   code: string;
   actor: string;
-  /** confirm: the bank's reference of the payment staff matched; reject: why. */
+  /** Why (reject), or staff's note (confirm). */
   note: string | null;
 };
 
@@ -33,12 +33,17 @@ export const isBeingCredited = (row: DepositRow, now: Date) =>
   row.creditLeaseUntil !== null && row.creditLeaseUntil > now;
 
 /**
- * Staff matched the bank payment by hand (e.g. the player paid another amount, or the bank never told us):
- * OPEN → PAID, a flagged PAID (amount mismatch) cleared, or a FAILED one given new tries; audited in the same
- * transaction; then credited through the deposit module's own path (`<code>:in`, once). Answers the deposit:
+ * Staff confirm a deposit against a stored bank payment (domain.md rule 2): an OPEN, PAID (e.g. another
+ * amount paid) or FAILED order, with a payment that is UNMATCHED, or already MATCHED to this very order (a
+ * FAILED order's own payment). Anything else → 409 PAYMENT_ALREADY_RESOLVED: a bank reference settles one
+ * order only. The credit is computed from the paid kip (applyPaymentToDeposit), audited in the same
+ * transaction, then credited through the deposit module's own path (`<code>:in`, once). Answers the deposit:
  * SUCCESS, or still PAID when the provider did not apply the credit (the worker retries).
  */
-export async function confirmDeposit(app: FastifyInstance, input: DepositDecisionInput): Promise<DepositRow> {
+export async function confirmDeposit(
+  app: FastifyInstance,
+  input: DepositDecisionInput & { paymentId: string },
+): Promise<DepositRow> {
   const now = app.now();
   await app.db.transaction(async (tx) => {
     const row = await lockAgencyDeposit(tx, input.agency.id, input.code);
@@ -48,20 +53,16 @@ export async function confirmDeposit(app: FastifyInstance, input: DepositDecisio
     if (isBeingCredited(row, now)) {
       throw new AppError(409, 'TRANSFER_PENDING', `Deposit ${row.code} is being credited right now`);
     }
-    await tx
-      .update(deposits)
-      .set({
-        status: 'PAID',
-        paidAt: row.paidAt ?? now,
-        bankReference: row.bankReference ?? input.note,
-        isAmountMismatch: false,
-        attempts: row.status === 'FAILED' ? 0 : row.attempts,
-        lastError: null,
-        nextAttemptAt: now,
-        closedAt: null,
-        updatedAt: now,
-      })
-      .where(eq(deposits.id, row.id));
+    const payment = await lockAgencyPayment(tx, input.agency.id, input.paymentId);
+    const isOwnPayment = payment.status === 'MATCHED' && payment.depositId === row.id;
+    if (payment.status !== 'UNMATCHED' && !isOwnPayment) {
+      throw new AppError(409, 'PAYMENT_ALREADY_RESOLVED', `Bank payment ${payment.id} is ${payment.status}`);
+    }
+    const paid = await applyPaymentToDeposit(tx, row, payment, {
+      status: 'MATCHED',
+      actor: input.actor,
+      now,
+    });
     await recordAudit(tx, {
       actor: input.actor,
       action: 'deposit.confirm',
@@ -69,10 +70,13 @@ export async function confirmDeposit(app: FastifyInstance, input: DepositDecisio
       details: {
         playerId: row.playerId,
         previousStatus: row.status,
+        paymentId: payment.id,
+        bankReference: payment.bankReference,
         amount: formatMinor(row.amount, 'LAK'),
-        paidAmount: row.paidAmount === null ? null : formatMinor(row.paidAmount, 'LAK'),
-        credit: formatMinor(row.credit + row.bonus, 'THB'),
-        bankReference: row.bankReference ?? input.note,
+        paidAmount: formatMinor(payment.amount, 'LAK'),
+        creditBefore: formatMinor(row.credit + row.bonus, 'THB'),
+        credit: formatMinor(paid.credit + paid.bonus, 'THB'),
+        note: input.note,
       },
       at: now,
     });

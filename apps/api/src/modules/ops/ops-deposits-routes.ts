@@ -52,8 +52,8 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary:
-          'Confirm a deposit whose bank payment staff matched by hand (OPEN, PAID with another amount, or ' +
-          'FAILED): it is credited → SUCCESS; 202 while the credit is not applied yet (retried)',
+          'Confirm an OPEN, PAID or FAILED deposit against a stored bank payment (credit from the paid ' +
+          'amount) → SUCCESS; 202 while the credit is not applied yet (retried)',
         security: [{ opsToken: [] }],
         params: ZOrderCodeParams,
         body: ZConfirmDepositRequest,
@@ -69,7 +69,8 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
         agency: agencyOf(request),
         code: request.params.code,
         actor: opsActorOf(request),
-        note: request.body?.bankReference ?? null,
+        paymentId: request.body.paymentId,
+        note: request.body.note ?? null,
       });
       const deposit = toOpsDepositDto(row, await usernameOf(app.db, row.playerId));
       return reply.code(row.status === 'SUCCESS' ? 200 : 202).send({ deposit });

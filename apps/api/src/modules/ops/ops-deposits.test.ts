@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
+import { bankPayments } from '../../db/schema/bank-payments';
 import { deposits } from '../../db/schema/deposits';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -26,9 +27,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-// 100000 LAK ÷ 640.50 = 156.128… → 156.12 THB.
-const CREDIT = 156_12n;
-
 async function openDeposit(): Promise<{ p: DepositPlayer; code: string }> {
   const p = await playerWithBankAccount(t.app);
   // Reading the credit creates the provider member, so balances can be read (and faults hit transfers).
@@ -45,6 +43,19 @@ async function paidWithAnotherAmount(): Promise<{ p: DepositPlayer; code: string
   expect((await depositAction(t.app, opened.p, opened.code, 'check')).json().order.status).toBe('PAID');
   return opened;
 }
+/** The stored bank payment(s) of an order's bill, oldest first. */
+const paymentsOf = async (code: string) => {
+  const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+  return t.app.db
+    .select()
+    .from(bankPayments)
+    .where(eq(bankPayments.depositId, row?.id ?? ''));
+};
+const paymentIdOf = async (code: string) => {
+  const [payment] = await paymentsOf(code);
+  if (!payment) throw new Error(`no bank payment of ${code}`);
+  return payment.id;
+};
 const act = (code: string, action: 'confirm' | 'reject', payload?: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
@@ -101,58 +112,115 @@ describe('GET /api/ops/v1/deposits', () => {
   });
 });
 
+// 99,000 kip paid ÷ 640.50, rounded down: the credit comes from what was paid, not what was ordered.
+const PAID_CREDIT = 154_56n;
+
 describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
-  it('credits a payment of another amount once staff confirm it; a second confirm → 409', async () => {
+  it('credits a payment of another amount from the paid amount once staff confirm it; a second confirm → 409', async () => {
     const { p, code } = await paidWithAnotherAmount();
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
-    const res = await act(code, 'confirm');
+    const [payment] = await paymentsOf(code);
+    expect(payment).toMatchObject({ status: 'UNMATCHED', reason: 'AMOUNT_MISMATCH', amount: 99000n });
+    const res = await act(code, 'confirm', { paymentId: payment?.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json().deposit).toMatchObject({ code, status: 'SUCCESS', isAmountMismatch: false });
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(res.json().deposit).toMatchObject({
+      code,
+      status: 'SUCCESS',
+      isAmountMismatch: false,
+      credit: '154.56',
+    });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: PAID_CREDIT,
+      ledger: PAID_CREDIT,
+    });
     expect(await depositPostings(p.player.id)).toHaveLength(1);
+    expect((await paymentsOf(code))[0]).toMatchObject({ status: 'MATCHED', reason: null });
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
     const audit = await lastAudit(code);
     expect(audit).toMatchObject({ action: 'deposit.confirm', actor: expect.stringMatching(/^ops:/) });
     expect(audit?.details).toMatchObject({ previousStatus: 'PAID', amount: '100000', paidAmount: '99000' });
 
-    const again = await act(code, 'confirm');
+    const again = await act(code, 'confirm', { paymentId: payment?.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ORDER_NOT_OPEN');
     expect((await act(code, 'reject')).json().error.code).toBe('ORDER_NOT_OPEN');
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: PAID_CREDIT,
+      ledger: PAID_CREDIT,
+    });
   });
 
-  it('credits an OPEN deposit staff matched by hand, with the bank reference they give', async () => {
+  it('finding 3: an OPEN order nobody paid cannot be confirmed — no payment id → 400, an unknown one → 404', async () => {
     const { p, code } = await openDeposit();
-    const res = await act(code, 'confirm', { bankReference: 'LDB-MANUAL-9' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().deposit).toMatchObject({ status: 'SUCCESS', bankReference: 'LDB-MANUAL-9' });
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    const bare = await act(code, 'confirm', {});
+    expect([bare.statusCode, bare.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const invented = await act(code, 'confirm', { paymentId: '00000000-0000-4000-8000-000000000000' });
+    expect([invented.statusCode, invented.json().error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row?.status).toBe('OPEN');
+  });
+
+  it('finding 3: one bank payment settles one order only → PAYMENT_ALREADY_RESOLVED for the second', async () => {
+    const first = await paidWithAnotherAmount();
+    const second = await openDeposit();
+    const paymentId = await paymentIdOf(first.code);
+    expect((await act(first.code, 'confirm', { paymentId })).statusCode).toBe(200);
+    const res = await act(second.code, 'confirm', { paymentId });
+    expect([res.statusCode, res.json().error.code]).toEqual([409, 'PAYMENT_ALREADY_RESOLVED']);
+    expect(await creditsOf(t.app, agencyId, second.p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+  });
+
+  it('finding 3: a 20,000,000-kip order paid with 20,000 kip is credited 31.22, not 31,225.60', async () => {
+    const p = await playerWithBankAccount(t.app);
+    const created = await postDeposit(t.app, p, { amount: '20000000' });
+    expect(created.json().order.credit).toBe('31225.60');
+    const code = created.json().order.code;
+    t.app.sandboxFaults.forceNext('bank', 'lost');
+    await sandboxPay(t.app, { billNumber: code, amount: '20000' });
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
+    const res = await act(code, 'confirm', { paymentId: await paymentIdOf(code) });
+    expect(res.json().deposit).toMatchObject({ status: 'SUCCESS', credit: '31.22', paidAmount: '20000' });
+    expect(await creditsOf(t.app, agencyId, p.player.id, 'gclub')).toEqual({
+      provider: 31_22n,
+      ledger: 31_22n,
+    });
   });
 
   it('two confirms at once credit once', async () => {
     const { p, code } = await paidWithAnotherAmount();
-    const results = await Promise.all([act(code, 'confirm'), act(code, 'confirm')]);
+    const paymentId = await paymentIdOf(code);
+    const results = await Promise.all([
+      act(code, 'confirm', { paymentId }),
+      act(code, 'confirm', { paymentId }),
+    ]);
     for (const r of results) expect([200, 202, 409]).toContain(r.statusCode);
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: PAID_CREDIT,
+      ledger: PAID_CREDIT,
+    });
     expect(await depositPostings(p.player.id)).toHaveLength(1);
   });
 
-  it('answers 202 and leaves it PAID when the provider does not apply the credit', async () => {
+  it('answers 202 and leaves it PAID when the provider does not apply the credit; its own payment confirms it again', async () => {
     const { p, code } = await paidWithAnotherAmount();
+    const paymentId = await paymentIdOf(code);
     // ensureMember is remembered per process; the transfer and its look-ups all fail.
     t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error', 'error', 'error');
-    const res = await act(code, 'confirm');
+    const res = await act(code, 'confirm', { paymentId });
     expect(res.statusCode).toBe(202);
     expect(res.json().deposit).toMatchObject({ status: 'PAID', attempts: 1 });
     t.app.sandboxFaults.reset();
-    expect((await act(code, 'confirm')).statusCode).toBe(200);
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect((await act(code, 'confirm', { paymentId })).statusCode).toBe(200);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: PAID_CREDIT,
+      ledger: PAID_CREDIT,
+    });
   });
 
   it('answers 404 for an unknown code', async () => {
-    const res = await act('D2601159999ZZ', 'confirm');
+    const res = await act('D2601159999ZZ', 'confirm', { paymentId: '00000000-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
@@ -175,7 +243,8 @@ describe('POST /api/ops/v1/deposits/{code}/reject', () => {
     const again = await act(code, 'reject');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ORDER_NOT_OPEN');
-    expect((await act(code, 'confirm')).json().error.code).toBe('ORDER_NOT_OPEN');
+    const confirm = await act(code, 'confirm', { paymentId: '00000000-0000-4000-8000-000000000000' });
+    expect(confirm.json().error.code).toBe('ORDER_NOT_OPEN');
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/v2/deposits',
@@ -197,13 +266,17 @@ describe('POST /api/ops/v1/deposits/{code}/reject', () => {
   it('refuses to reject a PAID deposit whose credit already reached the provider', async () => {
     const { p, code } = await paidWithAnotherAmount();
     // A confirm whose answer was lost: the credit is at the provider, the deposit still PAID.
+    const paymentId = await paymentIdOf(code);
     t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
-    expect((await act(code, 'confirm')).statusCode).toBe(202);
+    expect((await act(code, 'confirm', { paymentId })).statusCode).toBe(202);
     const refused = await act(code, 'reject');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('TRANSFER_PENDING');
     // Settling books it instead.
-    expect((await act(code, 'confirm')).statusCode).toBe(200);
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect((await act(code, 'confirm', { paymentId })).statusCode).toBe(200);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: PAID_CREDIT,
+      ledger: PAID_CREDIT,
+    });
   });
 });

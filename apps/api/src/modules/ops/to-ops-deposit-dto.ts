@@ -17,6 +17,7 @@ export function toOpsDepositDto(row: DepositRow, username: string): TOpsDeposit 
     status: row.status,
     mid: row.mid,
     bankReference: row.bankReference,
+    isLatePaid: row.isLatePaid,
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),

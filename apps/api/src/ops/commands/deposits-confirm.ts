@@ -4,18 +4,27 @@ import { UsageError } from '../parse-args';
 
 export const depositsConfirmCommand: OpsCommand = {
   name: 'deposits confirm',
-  summary: 'Confirm a deposit whose bank payment you matched by hand; it is credited to the player',
-  usage: 'CODE [--ref BANKREF]',
+  summary: 'Confirm a deposit against a bank payment (see bank-payments list); credited from the amount paid',
+  usage: 'CODE --payment PAYMENT_ID [--note TEXT]',
   positionals: ['CODE'],
-  options: { ref: { type: 'string', description: "the bank's reference of the payment, if you have it" } },
+  options: {
+    payment: { type: 'string', description: 'the id of the stored bank payment that paid this order' },
+    note: { type: 'string', description: 'why, for the audit log' },
+  },
   async run({ client, out }, { positionals, options }) {
     const [code, ...extra] = positionals;
     if (!code || extra.length > 0) throw new UsageError('give exactly one deposit CODE');
+    if (typeof options.payment !== 'string') throw new UsageError('give the bank payment: --payment ID');
     const { status, body } = await client.request(
       'POST',
       `/api/ops/v1/deposits/${encodeURIComponent(code)}/confirm`,
       ZOpsDepositResponse,
-      { body: typeof options.ref === 'string' ? { bankReference: options.ref } : {} },
+      {
+        body: {
+          paymentId: options.payment,
+          ...(typeof options.note === 'string' ? { note: options.note } : {}),
+        },
+      },
     );
     const d = body.deposit;
     if (status === 202) {

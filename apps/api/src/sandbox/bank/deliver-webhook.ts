@@ -22,13 +22,14 @@ const markDelivered = preparedStatement('mark_sandbox_webhook_delivered', (db) =
   db
     .update(sandboxBankPayments)
     .set({ webhookDeliveredAt: sql`${sql.placeholder('at')}::timestamptz` })
-    .where(eq(sandboxBankPayments.billNumber, sql.placeholder('billNumber'))),
+    .where(eq(sandboxBankPayments.bankReference, sql.placeholder('bankReference'))),
 );
 
 /** The webhook body of a payment: what the bank's look-up also answers. */
 export function toBankPaymentBody(row: SandboxBankPaymentRow): TBankPayment {
   return {
     billNumber: row.billNumber,
+    reference: row.reference,
     amount: formatMinor(row.amount, 'LAK'),
     paidAt: row.paidAt.toISOString(),
     bankReference: row.bankReference,
@@ -70,7 +71,7 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
         return;
       }
       if (fault === null && (await post(body))) {
-        await markDelivered(app.db, { billNumber: row.billNumber, at: app.now().toISOString() }).catch(
+        await markDelivered(app.db, { bankReference: row.bankReference, at: app.now().toISOString() }).catch(
           () => undefined,
         );
         return;

@@ -2,11 +2,17 @@ import { LaoQrError, parseLaoQr } from '@lc/shared/laoqr';
 import { parseMoney } from '@lc/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBankPayment, ZPaymentLookupResponse } from '../../adapters/payments/http-payment-gateway';
+import {
+  ZBankPayment,
+  ZDynamicQrRequest,
+  ZDynamicQrResponse,
+  ZPaymentLookupResponse,
+} from '../../adapters/payments/http-payment-gateway';
 import { SandboxError } from '../providers/sandbox-http';
 import { sendWithFault } from '../providers/with-fault';
 import { toBankPaymentBody, type WebhookSender } from './deliver-webhook';
-import { findSandboxPayment, recordSandboxPayment } from './record-sandbox-payment';
+import { issueSandboxQr } from './issue-sandbox-qr';
+import { findSandboxPayments, recordSandboxPayment } from './record-sandbox-payment';
 
 /** `{billNumber, amount}` (amount required) or `{payload}` (a scanned LaoQR: bill and amount come from it). */
 export const ZSandboxPayRequest = z.object({
@@ -23,7 +29,7 @@ const ZPayResponse = z.object({ payment: ZBankPayment });
 const ZBillParams = z.object({ billNumber: z.string().min(1).max(64) });
 
 /** What is being paid: from the QR payload (its CRC must hold) or from the bill number and amount. */
-function billOf(body: TSandboxPayRequest): { billNumber: string; amount: bigint } {
+function billOf(body: TSandboxPayRequest): { billNumber: string; reference: string | null; amount: bigint } {
   if (body.payload !== undefined) {
     if (body.billNumber !== undefined) {
       throw new SandboxError(400, 'VALIDATION_ERROR', 'Send either payload or billNumber, not both');
@@ -36,20 +42,20 @@ function billOf(body: TSandboxPayRequest): { billNumber: string; amount: bigint 
       throw new SandboxError(400, 'VALIDATION_ERROR', `Not a LaoQR payload (${reason})`);
     }
     if (!parsed.crcValid) throw new SandboxError(400, 'VALIDATION_ERROR', 'The QR checksum is wrong');
-    if (!parsed.billNumber || parsed.amount === undefined || parsed.amount <= 0n) {
+    if (!parsed.billId || parsed.amount === undefined || parsed.amount <= 0n) {
       throw new SandboxError(400, 'VALIDATION_ERROR', 'The QR has no bill number or amount');
     }
     if (body.amount !== undefined && parseMoney(body.amount, 'LAK') !== parsed.amount) {
       throw new SandboxError(400, 'VALIDATION_ERROR', 'The amount differs from the QR amount');
     }
-    return { billNumber: parsed.billNumber, amount: parsed.amount };
+    return { billNumber: parsed.billId, reference: parsed.reference ?? null, amount: parsed.amount };
   }
   if (body.billNumber === undefined || body.amount === undefined) {
     throw new SandboxError(400, 'VALIDATION_ERROR', 'Send payload, or billNumber with amount');
   }
   const amount = parseMoney(body.amount, 'LAK');
   if (amount <= 0n) throw new SandboxError(400, 'VALIDATION_ERROR', 'The amount must be positive');
-  return { billNumber: body.billNumber, amount };
+  return { billNumber: body.billNumber, reference: null, amount };
 }
 
 /**
@@ -78,8 +84,34 @@ export function sandboxPaymentRoutes(sendWebhook: WebhookSender): FastifyPluginA
   };
 }
 
-/** `GET /payments/{billNumber}` (signed): what the payment gateway adapter looks up; `bank` faults apply. */
-export const sandboxPaymentLookupRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The gateway's signed side, `bank` faults applying: `GET /payments/{billNumber}` (what the payment adapter
+ * looks up) and `POST /qr/dynamic` (the dynamic-QR API of gateway-mode channels).
+ */
+export const sandboxPaymentGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/qr/dynamic',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Sandbox bank: issue a dynamic LaoQR with a bill id of the bank',
+        body: ZDynamicQrRequest,
+        response: { 201: ZDynamicQrResponse },
+      },
+    },
+    async (request, reply) =>
+      sendWithFault(
+        request,
+        reply.code(201),
+        async () => {
+          const bill = await issueSandboxQr(app.db, request.body, app.now());
+          return {
+            qr: { payload: bill.payload, billId: bill.billId, expiresAt: bill.expiresAt.toISOString() },
+          };
+        },
+        'bank',
+      ),
+  );
   app.get(
     '/payments/:billNumber',
     {
@@ -95,8 +127,8 @@ export const sandboxPaymentLookupRoutes: FastifyPluginAsyncZod = async (app) => 
         request,
         reply,
         async () => {
-          const row = await findSandboxPayment(app.db, request.params.billNumber);
-          return { payment: row ? toBankPaymentBody(row) : null };
+          const rows = await findSandboxPayments(app.db, request.params.billNumber);
+          return { payments: rows.map(toBankPaymentBody) };
         },
         'bank',
       ),

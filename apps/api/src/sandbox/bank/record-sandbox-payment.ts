@@ -1,52 +1,49 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
-import { SandboxError } from '../providers/sandbox-http';
 
 // Every sandbox payment and every bank look-up of a deposit: prepared once.
 const insertPayment = preparedStatement('insert_sandbox_payment', (db) =>
   db
     .insert(sandboxBankPayments)
     .values({
-      billNumber: sql.placeholder('billNumber'),
-      amount: sql.placeholder('amount'),
       bankReference: sql.placeholder('bankReference'),
+      billNumber: sql.placeholder('billNumber'),
+      reference: sql.placeholder('reference'),
+      amount: sql.placeholder('amount'),
       paidAt: sql.placeholder('paidAt'),
     })
-    .onConflictDoNothing({ target: sandboxBankPayments.billNumber })
     .returning(),
 );
-const selectPayment = preparedStatement('find_sandbox_payment', (db) =>
+const selectPayments = preparedStatement('find_sandbox_payments', (db) =>
   db
     .select()
     .from(sandboxBankPayments)
-    .where(eq(sandboxBankPayments.billNumber, sql.placeholder('billNumber'))),
+    .where(eq(sandboxBankPayments.billNumber, sql.placeholder('billNumber')))
+    .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference)),
 );
 
-/** Records that a bill was paid (one payment per bill number, else 409 REFERENCE_CONFLICT). */
+/** Records a payment of a bill (a bill paid twice has two payments, as at a real bank). */
 export async function recordSandboxPayment(
   db: DbOrTx,
-  input: { billNumber: string; amount: bigint },
+  input: { billNumber: string; reference: string | null; amount: bigint },
   now: Date,
 ): Promise<SandboxBankPaymentRow> {
   const [row] = await insertPayment(db, {
-    billNumber: input.billNumber,
-    amount: input.amount,
     // Looks like a bank's transaction id; random, so it never repeats across restarts.
     bankReference: `SBX${randomBytes(8).toString('hex').toUpperCase()}`,
+    billNumber: input.billNumber,
+    reference: input.reference,
+    amount: input.amount,
     paidAt: now,
   });
-  if (!row) throw new SandboxError(409, 'REFERENCE_CONFLICT', `Bill ${input.billNumber} is already paid`);
+  if (!row) throw new Error('sandbox payment insert returned nothing');
   return row;
 }
 
-/** The payment of a bill number, or null. */
-export async function findSandboxPayment(
-  db: DbOrTx,
-  billNumber: string,
-): Promise<SandboxBankPaymentRow | null> {
-  const [row] = await selectPayment(db, { billNumber });
-  return row ?? null;
+/** The payments of a bill number, oldest first. */
+export function findSandboxPayments(db: DbOrTx, billNumber: string): Promise<SandboxBankPaymentRow[]> {
+  return selectPayments(db, { billNumber });
 }

@@ -4,12 +4,12 @@ import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-ga
 import { requireSignature, useSandboxHttp } from '../providers/sandbox-http';
 import { createWebhookSender } from './deliver-webhook';
 import { sandboxDirectoryRoutes } from './directory-routes';
-import { sandboxPaymentLookupRoutes, sandboxPaymentRoutes } from './payment-routes';
+import { sandboxPaymentGatewayRoutes, sandboxPaymentRoutes } from './payment-routes';
 
 /**
  * The sandbox bank, mounted at /sandbox/bank when SANDBOX is on: the counterpart of adapters/payments. It
  * speaks like an outside gateway (the sandbox HTTP conventions shared with the sandbox providers: raw-body
- * signatures, `{code, message}` errors): the account directory, payments by bill number and signed webhooks.
+ * signatures, `{code, message}` errors): the account directory, payments by bill number, dynamic QRs and signed webhooks.
  */
 export const sandboxBankRoutes: FastifyPluginAsync = async (scope) => {
   const key = bankKeyOf(scope);
@@ -22,6 +22,6 @@ export const sandboxBankRoutes: FastifyPluginAsync = async (scope) => {
   await scope.register(async (signed) => {
     signed.addHook('preValidation', requireSignature(key));
     await signed.register(sandboxDirectoryRoutes);
-    await signed.register(sandboxPaymentLookupRoutes);
+    await signed.register(sandboxPaymentGatewayRoutes);
   });
 };

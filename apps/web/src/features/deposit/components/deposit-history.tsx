@@ -20,7 +20,20 @@ export function DepositHistory({
   const { t } = useTranslation();
   const { data } = useDeposits(page, pageSize);
   const amounts: OrderAmountColumn<TDepositRecord>[] = [
-    { key: 'amount', label: t('orders.amountLak'), render: (order) => formatCurrency(order.amount, 'LAK') },
+    {
+      key: 'amount',
+      label: t('orders.amountLak'),
+      render: (order) => (
+        <>
+          {formatCurrency(order.amount, 'LAK')}
+          {order.latePaid ? (
+            <Text span size="xs" c="yellow.4" display="block" data-testid={`late-paid-${order.code}`}>
+              {t('deposit.latePaid')}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
     {
       key: 'credit',
       label: t('orders.creditThb'),

@@ -1,0 +1,89 @@
+import {
+  ZBankPaymentParams,
+  ZBankPaymentsQuery,
+  ZBankPaymentsResponse,
+  ZCreditBankPaymentRequest,
+  ZCreditBankPaymentResponse,
+  ZRefundBankPaymentRequest,
+  ZRefundBankPaymentResponse,
+} from '@lc/shared/contracts/ops-bank-payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-schemas';
+import { requireOps } from '../../plugins/ops-auth';
+import { agencyOf, requireAgency } from '../agency/agency-resolver';
+import { opsActorOf } from '../ops/record-audit';
+import { toOpsDepositDto } from '../ops/to-ops-deposit-dto';
+import { usernameOf } from '../withdrawals/withdrawals-repository';
+import { creditBankPayment } from './credit-bank-payment';
+import { findOpsBankPayment, listBankPayments } from './list-bank-payments';
+import { refundBankPayment } from './refund-bank-payment';
+
+/** Ops: every payment the bank reported, and the unmatched queue staff credit or refund (each once). */
+export const bankPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/ops/v1/bank-payments',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary: 'Bank payments, newest first; ?status=UNMATCHED is the queue waiting for staff',
+        security: [{ opsToken: [] }],
+        querystring: ZBankPaymentsQuery,
+        response: { 200: ZBankPaymentsResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => listBankPayments(app.db, agencyOf(request).id, request.query),
+  );
+
+  app.post(
+    '/api/ops/v1/bank-payments/:id/credit',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary: 'Credit an unmatched payment (from the paid amount) to a provider; once',
+        security: [{ opsToken: [] }],
+        params: ZBankPaymentParams,
+        body: ZCreditBankPaymentRequest,
+        response: { 200: ZCreditBankPaymentResponse, ...errorResponses(400, 401, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const { deposit } = await creditBankPayment(app, {
+        ...request.body,
+        agency: agencyOf(request),
+        paymentId: request.params.id,
+        actor: opsActorOf(request),
+      });
+      const payment = await findOpsBankPayment(app.db, request.params.id);
+      if (!payment) throw new Error('credited payment vanished');
+      return { payment, deposit: toOpsDepositDto(deposit, await usernameOf(app.db, deposit.playerId)) };
+    },
+  );
+
+  app.post(
+    '/api/ops/v1/bank-payments/:id/refund',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary: 'Record the refund of an unmatched payment (with the refund bank reference); once',
+        security: [{ opsToken: [] }],
+        params: ZBankPaymentParams,
+        body: ZRefundBankPaymentRequest,
+        response: { 200: ZRefundBankPaymentResponse, ...errorResponses(400, 401, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      await refundBankPayment(app, {
+        agency: agencyOf(request),
+        paymentId: request.params.id,
+        bankReference: request.body.bankReference,
+        actor: opsActorOf(request),
+      });
+      const payment = await findOpsBankPayment(app.db, request.params.id);
+      if (!payment) throw new Error('refunded payment vanished');
+      return { payment };
+    },
+  );
+};

@@ -1,0 +1,342 @@
+import { parseLaoQr } from '@lc/shared/laoqr';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../adapters/payments/payment-gateway';
+import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-gateway';
+import { bankPayments } from '../../db/schema/bank-payments';
+import { deposits } from '../../db/schema/deposits';
+import { sandboxBankPayments } from '../../db/schema/sandbox-bank';
+import { createTestApp, type TestApp } from '../../test/app';
+import { runWorkerTick } from '../../worker/run-worker-tick';
+import {
+  creditsOf,
+  type DepositPlayer,
+  depositAction,
+  playerWithBankAccount,
+  postDeposit,
+  sandboxPay,
+} from '../deposits/deposit-test-helpers';
+import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { opsHeaders } from '../withdrawals/withdrawal-test-helpers';
+
+let t: TestApp;
+let agencyId: string;
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+  agencyId = await demoAgencyId(t.app.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  t.app.sandboxFaults.reset();
+});
+
+const CREDIT = 156_12n; // 100,000 kip ÷ 640.50, rounded down to the satang
+const LOCAL_MID = 'MID-BCEL-0001';
+const GATEWAY_MID = 'MID-LDB-0001';
+
+async function openDeposit(mid = LOCAL_MID): Promise<{ p: DepositPlayer; code: string }> {
+  const p = await playerWithBankAccount(t.app);
+  const res = await postDeposit(t.app, p, { mid });
+  expect(res.statusCode).toBe(201);
+  return { p, code: res.json().order.code };
+}
+
+const rowOf = async (code: string) => {
+  const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+  if (!row) throw new Error(`no deposit ${code}`);
+  return row;
+};
+const paymentsOf = async (code: string) =>
+  t.app.db
+    .select()
+    .from(bankPayments)
+    .where(eq(bankPayments.depositId, (await rowOf(code)).id));
+
+/** Pays a bill at the sandbox bank with its webhook dropped: only the test's own calls report it. */
+async function payQuietly(billNumber: string, amount = '100000') {
+  t.app.sandboxFaults.forceNext('bank', 'lost');
+  const res = await sandboxPay(t.app, { billNumber, amount });
+  expect(res.statusCode).toBe(201);
+  return res.json().payment as { billNumber: string; amount: string; paidAt: string; bankReference: string };
+}
+
+function postWebhook(body: unknown) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/bank/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': signWebhook(bankWebhookSecretOf(t.app) ?? '', raw),
+    },
+    payload: raw,
+  });
+}
+
+const ops = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: opsHeaders(t.app), ...(payload ? { payload } : {}) });
+
+describe('finding 1: a payment after the deposit was cancelled is kept, shown and resolved once', () => {
+  it('after the player cancelled: check asks the bank, the order is late-paid, staff credit it once from the paid amount', async () => {
+    const { p, code } = await openDeposit();
+    expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');
+    const paid = await payQuietly(code);
+
+    const check = await depositAction(t.app, p, code, 'check');
+    expect([check.statusCode, check.json().order]).toEqual([
+      200,
+      expect.objectContaining({ code, status: 'CANCELED', latePaid: true }),
+    ]);
+    const [payment] = await paymentsOf(code);
+    expect(payment).toMatchObject({ status: 'UNMATCHED', reason: 'LATE', bankReference: paid.bankReference });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/deposits',
+      headers: { cookie: p.cookie },
+    });
+    expect(history.json().items[0]).toMatchObject({ code, status: 'CANCELED', latePaid: true });
+
+    const queue = await ops('GET', '/api/ops/v1/bank-payments?status=UNMATCHED&pageSize=100');
+    expect(queue.json().items).toContainEqual(
+      expect.objectContaining({ id: payment?.id, reason: 'LATE', depositCode: code, amount: '100000' }),
+    );
+
+    const credited = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, {
+      provider: 'gclub',
+    });
+    expect(credited.statusCode).toBe(200);
+    expect(credited.json()).toMatchObject({
+      payment: { status: 'CREDITED', creditedDepositCode: code },
+      deposit: { code, status: 'SUCCESS', credit: '156.12', isLatePaid: false },
+    });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    const again = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, { provider: 'gclub' });
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'PAYMENT_ALREADY_RESOLVED']);
+    const refund = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/refund`, {
+      bankReference: 'R1',
+    });
+    expect([refund.statusCode, refund.json().error.code]).toEqual([409, 'PAYMENT_ALREADY_RESOLVED']);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/deposits',
+      headers: { cookie: p.cookie },
+    });
+    expect(after.json().items[0]).toMatchObject({ code, status: 'SUCCESS', latePaid: false });
+  });
+
+  it('after expiry at minute 15: the webhook of the late payment is recorded, staff refund it, nothing is credited', async () => {
+    const { p, code } = await openDeposit();
+    t.clock.advance(16 * 60_000);
+    await runWorkerTick(t.app);
+    expect((await rowOf(code)).status).toBe('CANCELED');
+    const paid = await payQuietly(code);
+    expect((await postWebhook(paid)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(code);
+    expect(payment).toMatchObject({ status: 'UNMATCHED', reason: 'LATE' });
+    expect((await rowOf(code)).isLatePaid).toBe(true);
+
+    const refund = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/refund`, {
+      bankReference: 'BCEL-RF-1',
+    });
+    expect(refund.json().payment).toMatchObject({ status: 'REFUNDED', refundReference: 'BCEL-RF-1' });
+    expect(await rowOf(code)).toMatchObject({ status: 'CANCELED', isLatePaid: false });
+    const credit = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, {
+      provider: 'gclub',
+    });
+    expect([credit.statusCode, credit.json().error.code]).toEqual([409, 'PAYMENT_ALREADY_RESOLVED']);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+  });
+
+  it('two staff credits of one payment at once credit it once', async () => {
+    const { p, code } = await openDeposit();
+    await depositAction(t.app, p, code, 'cancel');
+    await postWebhook(await payQuietly(code));
+    const [payment] = await paymentsOf(code);
+    const url = `/api/ops/v1/bank-payments/${payment?.id}/credit`;
+    const results = await Promise.all([
+      ops('POST', url, { provider: 'gclub' }),
+      ops('POST', url, { provider: 'gclub' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+  });
+});
+
+describe('every payment the bank reports is kept once', () => {
+  it('a bill paid twice: the first settles the order, the second waits as DUPLICATE and is credited as a deposit of its own', async () => {
+    const { p, code } = await openDeposit();
+    await payQuietly(code);
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
+    const second = await payQuietly(code, '50000');
+    expect((await postWebhook(second)).statusCode).toBe(200);
+    const payments = await paymentsOf(code);
+    expect(payments.map((x) => [x.status, x.reason]).sort()).toEqual([
+      ['MATCHED', null],
+      ['UNMATCHED', 'DUPLICATE'],
+    ]);
+    const duplicate = payments.find((x) => x.reason === 'DUPLICATE');
+    const res = await ops('POST', `/api/ops/v1/bank-payments/${duplicate?.id}/credit`, { provider: 'gclub' });
+    expect(res.json().deposit).toMatchObject({ status: 'SUCCESS', amount: '50000', credit: '78.06' });
+    expect(res.json().deposit.code).not.toBe(code);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: CREDIT + 78_06n,
+      ledger: CREDIT + 78_06n,
+    });
+  });
+
+  it('a bill no order names is UNKNOWN_BILL; crediting it needs the player', async () => {
+    const p = await playerWithBankAccount(t.app);
+    const paid = await payQuietly('XUNKNOWN0001', '64050');
+    expect((await postWebhook(paid)).statusCode).toBe(200);
+    const [payment] = await t.app.db
+      .select()
+      .from(bankPayments)
+      .where(eq(bankPayments.bankReference, paid.bankReference));
+    expect(payment).toMatchObject({
+      status: 'UNMATCHED',
+      reason: 'UNKNOWN_BILL',
+      agencyId: null,
+      depositId: null,
+    });
+    const url = `/api/ops/v1/bank-payments/${payment?.id}/credit`;
+    const without = await ops('POST', url, { provider: 'alphabet' });
+    expect([without.statusCode, without.json().error.fields]).toEqual([400, { playerId: 'REQUIRED' }]);
+    const res = await ops('POST', url, { provider: 'alphabet', playerId: p.player.id });
+    expect(res.json().deposit).toMatchObject({ status: 'SUCCESS', credit: '100.00', provider: 'alphabet' });
+    expect(await creditsOf(t.app, agencyId, p.player.id, 'alphabet')).toEqual({
+      provider: 100_00n,
+      ledger: 100_00n,
+    });
+  });
+
+  it('a signed webhook the bank does not confirm creates nothing (a leaked secret alone cannot credit)', async () => {
+    const { p, code } = await openDeposit();
+    const forged = {
+      billNumber: code,
+      amount: '100000',
+      paidAt: t.clock.now().toISOString(),
+      bankReference: 'FORGED1',
+    };
+    expect((await postWebhook(forged)).statusCode).toBe(200);
+    expect(await paymentsOf(code)).toEqual([]);
+    expect((await rowOf(code)).status).toBe('OPEN');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+  });
+
+  it('a payment the bank dates before the order existed is PAID_OUTSIDE_ORDER and settles nothing', async () => {
+    const { p, code } = await openDeposit();
+    const paid = await payQuietly(code);
+    // As the bank would report an old payment of the same bill: its own record says 2019.
+    await t.app.db
+      .update(sandboxBankPayments)
+      .set({ paidAt: new Date('2019-03-01T00:00:00.000Z') })
+      .where(eq(sandboxBankPayments.bankReference, paid.bankReference));
+    const check = await depositAction(t.app, p, code, 'check');
+    expect([check.statusCode, check.json().error.code]).toEqual([409, 'DEPOSIT_NOT_PAID']);
+    expect((await paymentsOf(code))[0]).toMatchObject({ status: 'UNMATCHED', reason: 'PAID_OUTSIDE_ORDER' });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+  });
+});
+
+describe('issue #18: QRs issued as Lao banks issue them', () => {
+  it('a local channel composes the QR: 52 MCC, 38/02 002, the channel receiver id, 62/01 = 62/05 = the order code', async () => {
+    const { p, code } = await openDeposit(LOCAL_MID);
+    const qr = (await depositAction(t.app, p, code, 'laoqr')).json();
+    expect(parseLaoQr(qr.payload)).toMatchObject({
+      crcValid: true,
+      pointOfInitiation: '12',
+      iin: '27710418',
+      paymentType: '002',
+      receiverId: 'SBXMCH-BCEL-0001',
+      mcc: '7995',
+      currency: '418',
+      amount: 100000n,
+      billId: code,
+      reference: code,
+    });
+    expect((await rowOf(code)).bankBillId).toBe(code);
+  });
+
+  it('a gateway channel gets its QR and bill id from the bank; a webhook naming only that bill settles it', async () => {
+    const { p, code } = await openDeposit(GATEWAY_MID);
+    const row = await rowOf(code);
+    expect(row.bankBillId).toMatch(/^SBXB[0-9A-F]{12}$/);
+    const qr = parseLaoQr((await depositAction(t.app, p, code, 'laoqr')).json().payload);
+    expect(qr).toMatchObject({
+      iin: '70030418',
+      paymentType: '002',
+      mcc: '7995',
+      billId: row.bankBillId,
+      reference: code,
+    });
+    const paid = await payQuietly(row.bankBillId ?? '');
+    expect(paid.billNumber).toBe(row.bankBillId);
+    const res = await postWebhook({
+      billNumber: paid.billNumber,
+      amount: paid.amount,
+      paidAt: paid.paidAt,
+      bankReference: paid.bankReference,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await rowOf(code)).status).toBe('SUCCESS');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+  });
+
+  it('a gateway bank that does not answer → 503 BANK_UNAVAILABLE and no order', async () => {
+    const p = await playerWithBankAccount(t.app);
+    t.app.sandboxFaults.forceNext('bank', 'error', 'error');
+    const res = await postDeposit(t.app, p, { mid: GATEWAY_MID });
+    expect([res.statusCode, res.json().error.code]).toEqual([503, 'BANK_UNAVAILABLE']);
+    const open = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/deposits/open',
+      headers: { cookie: p.cookie },
+    });
+    expect(open.json().orders).toEqual([]);
+  });
+
+  it('ops save a channel; one without a receiver id (or with a bare account number) cannot be saved', async () => {
+    const channel = {
+      mid: 'MID-JDB-0001',
+      displayName: 'JDB Yes',
+      currency: 'LAK',
+      receivingBank: 'jdb',
+      mode: 'gateway',
+      receiverId: '259YBH6W1OMFDJ1EIQMU6XP5X5U',
+      mcc: '5251',
+      merchantName: 'LAO CREDIT DEMO',
+      merchantCity: 'VIENTIANE',
+    };
+    const { receiverId: _omitted, ...withoutReceiver } = channel;
+    const missing = await ops('PUT', '/api/ops/v1/agency/payment-channels/jdb-main', withoutReceiver);
+    expect([missing.statusCode, missing.json().error.code, missing.json().error.fields?.receiverId]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      'REQUIRED',
+    ]);
+    const bare = await ops('PUT', '/api/ops/v1/agency/payment-channels/jdb-main', {
+      ...channel,
+      receiverId: '0101100001234567',
+    });
+    expect(bare.statusCode).toBe(400);
+    const saved = await ops('PUT', '/api/ops/v1/agency/payment-channels/jdb-main', channel);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().paymentChannels).toContainEqual({ code: 'jdb-main', ...channel });
+    const listed = await ops('GET', '/api/ops/v1/agency/payment-channels');
+    expect(listed.json().paymentChannels.map((c: { code: string }) => c.code)).toEqual([
+      'bcel-main',
+      'ldb-main',
+      'jdb-main',
+    ]);
+    const info = await t.app.inject({ method: 'GET', url: '/api/v2/agency/info' });
+    expect(info.json().agency.paymentChannels).toContainEqual({
+      code: 'jdb-main',
+      mid: 'MID-JDB-0001',
+      displayName: 'JDB Yes',
+      currency: 'LAK',
+    });
+  });
+});
