@@ -1,6 +1,7 @@
 import type { TCreateDepositRequest } from '@lc/shared/contracts/deposits';
-import { buildLaoQr } from '@lc/shared/laoqr';
+import { buildDepositLaoQr } from '@lc/shared/laoqr';
 import { convertAtRate, parseMoney, parseRate } from '@lc/shared/money';
+import { BANK_IIN } from '@lc/shared/providers';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, isUniqueViolation } from '../../db/client';
@@ -130,13 +131,17 @@ export async function createDeposit(
   const now = app.now();
   for (let attempt = 1; ; attempt++) {
     const code = await nextOrderCode(db, agency.id, 'D', now);
-    const qrPayload = buildLaoQr({
-      bank: channel.receivingBank,
-      accountNumber: channel.receivingAccount,
-      amountLak: amount,
+    const qrPayload = buildDepositLaoQr({
+      iin: BANK_IIN[channel.receivingBank],
+      receiverId: channel.receivingAccount,
+      // Channels carry no MCC yet; 5816 is ISO 18245's "digital goods: games", what game credit is.
+      mcc: '5816',
       merchantName: channel.merchantName,
       merchantCity: channel.merchantCity,
-      billNumber: code,
+      amountLak: amount,
+      // Local mode (domain.md): the bill id is the order code, as is the reference.
+      billId: code,
+      reference: code,
     });
     const insert = async (tx: DbOrTx) => {
       // A usage cancelled (or ended) since it was read: an ordinary deposit, as if it had not been there.

@@ -36,13 +36,13 @@ function billOf(body: TSandboxPayRequest): { billNumber: string; amount: bigint 
       throw new SandboxError(400, 'VALIDATION_ERROR', `Not a LaoQR payload (${reason})`);
     }
     if (!parsed.crcValid) throw new SandboxError(400, 'VALIDATION_ERROR', 'The QR checksum is wrong');
-    if (!parsed.billNumber || parsed.amount === undefined || parsed.amount <= 0n) {
+    if (!parsed.billId || parsed.amount === undefined || parsed.amount <= 0n) {
       throw new SandboxError(400, 'VALIDATION_ERROR', 'The QR has no bill number or amount');
     }
     if (body.amount !== undefined && parseMoney(body.amount, 'LAK') !== parsed.amount) {
       throw new SandboxError(400, 'VALIDATION_ERROR', 'The amount differs from the QR amount');
     }
-    return { billNumber: parsed.billNumber, amount: parsed.amount };
+    return { billNumber: parsed.billId, amount: parsed.amount };
   }
   if (body.billNumber === undefined || body.amount === undefined) {
     throw new SandboxError(400, 'VALIDATION_ERROR', 'Send payload, or billNumber with amount');

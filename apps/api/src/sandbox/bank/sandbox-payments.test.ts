@@ -1,4 +1,4 @@
-import { buildLaoQr } from '@lc/shared/laoqr';
+import { buildDepositLaoQr } from '@lc/shared/laoqr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BankUnavailableError } from '../../adapters/payments/bank-directory';
 import { bankKeyOf } from '../../adapters/payments/register-bank-directory';
@@ -23,13 +23,15 @@ const nextBill = () => `TEST${Date.now()}${++bill}`.slice(0, 25);
 const pay = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/sandbox/bank/payments', payload: payload as object });
 const qrOf = (billNumber: string, amountLak = 150000n) =>
-  buildLaoQr({
-    bank: 'ldb',
-    accountNumber: '0302000012345678',
-    amountLak,
+  buildDepositLaoQr({
+    iin: '70030418',
+    receiverId: 'LRV25288QOSY68AFCZJ7PUE1V',
+    mcc: '5816',
     merchantName: 'LAO CREDIT DEMO',
     merchantCity: 'VIENTIANE',
-    billNumber,
+    amountLak,
+    billId: billNumber,
+    reference: billNumber,
   });
 
 function signedGet(path: string) {
