@@ -52,7 +52,7 @@ describe('POST /api/v2/deposits', () => {
     expect(numberOf(b.json().order.code)).toBe(numberOf(a.json().order.code) + 1);
   });
 
-  it('builds a LaoQR payload with the order amount, the bill number and a valid CRC', async () => {
+  it('builds a LaoQR payload as Lao banks issue them: a merchant bill with MCC, the order code as bill id and reference', async () => {
     const p = await playerWithBankAccount(t.app);
     const { code } = (await postDeposit(t.app, p, { amount: '250000' })).json().order;
     const res = await depositAction(t.app, p, code, 'laoqr');
@@ -63,11 +63,15 @@ describe('POST /api/v2/deposits', () => {
     const qr = parseLaoQr(body.payload);
     expect(qr).toMatchObject({
       crcValid: true,
+      pointOfInitiation: '12',
       amount: 250000n,
-      billNumber: code,
+      paymentType: '002',
+      billId: code,
+      reference: code,
       bank: 'bcel',
       currency: '418',
     });
+    expect(qr.mcc).toMatch(/^\d{4}$/);
     expect(qr.merchantCity).toBe('VIENTIANE');
   });
 
