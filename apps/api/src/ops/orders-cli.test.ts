@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { playerWithBankAccount as depositor, postDeposit } from '../modules/deposits/deposit-test-helpers';
+import {
+  depositAction,
+  playerWithBankAccount as depositor,
+  postDeposit,
+  sandboxPay,
+} from '../modules/deposits/deposit-test-helpers';
 import {
   creditOf,
   fund,
@@ -46,6 +51,11 @@ describe('npm run ops -- deposits … / withdrawals …', () => {
       'deposits list',
       'deposits confirm',
       'deposits reject',
+      'bank-payments list',
+      'bank-payments credit',
+      'bank-payments refund',
+      'channels list',
+      'channels set',
       'withdrawals list',
       'withdrawals approve',
       'withdrawals reject',
@@ -122,15 +132,47 @@ describe('npm run ops -- deposits … / withdrawals …', () => {
     const rejected = await ops(['deposits', 'reject', first, '--reason', 'test']);
     expect([rejected.code, rejected.out]).toEqual([EXIT.OK, [`${first} REJECTED`]]);
 
+    // Paid another amount: it waits in the bank-payments queue; confirm takes that payment (credit from 99,000).
     const second = (await postDeposit(t.app, p)).json().order.code;
-    const confirmed = await ops(['deposits', 'confirm', second, '--ref', 'LDB-1']);
+    t.app.sandboxFaults.forceNext('bank', 'lost');
+    await sandboxPay(t.app, { billNumber: second, amount: '99000' });
+    expect((await depositAction(t.app, p, second, 'check')).json().order.status).toBe('PAID');
+    const queue = await ops(['bank-payments', 'list', '--status', 'UNMATCHED', '--page-size', '100']);
+    expect(queue.code).toBe(EXIT.OK);
+    expect(queue.out[0]).toMatch(/^ID\s+STATUS\s+ORDER\s+BILL\s+AMOUNT LAK/);
+    const line = queue.out.find((l) => l.includes(second)) ?? '';
+    expect(line).toMatch(/\sUNMATCHED AMOUNT_MISMATCH\s/);
+    const paymentId = line.split(/\s+/)[0] ?? '';
+    expect((await ops(['deposits', 'confirm', second])).code).toBe(EXIT.USAGE);
+    const confirmed = await ops(['deposits', 'confirm', second, '--payment', paymentId]);
     expect(confirmed.code).toBe(EXIT.OK);
-    expect(confirmed.out).toEqual([`${second} SUCCESS: 156.12 THB credited to ${p.username} at gclub`]);
-    expect(await creditOf(t.app, p, 'gclub')).toBe('156.12');
-    const again = await ops(['deposits', 'confirm', second]);
+    expect(confirmed.out).toEqual([`${second} SUCCESS: 154.56 THB credited to ${p.username} at gclub`]);
+    expect(await creditOf(t.app, p, 'gclub')).toBe('154.56');
+    const again = await ops(['deposits', 'confirm', second, '--payment', paymentId]);
     expect(again.code).toBe(EXIT.FAILED);
     expect(again.err[0]).toMatch(/^error 409 ORDER_NOT_OPEN: /);
     expect((await ops(['deposits', 'reject'])).code).toBe(EXIT.USAGE);
+
+    // A payment of the rejected order arrives late: refunded once from the CLI.
+    t.app.sandboxFaults.forceNext('bank', 'lost');
+    await sandboxPay(t.app, { billNumber: first, amount: '100000' });
+    expect((await depositAction(t.app, p, first, 'check')).json().order).toMatchObject({ latePaid: true });
+    const late = (await ops(['bank-payments', 'list', '--status', 'UNMATCHED'])).out.find((l) =>
+      l.includes(first),
+    );
+    const lateId = late?.split(/\s+/)[0] ?? '';
+    expect(late).toMatch(/\sUNMATCHED LATE\s/);
+    const refunded = await ops(['bank-payments', 'refund', lateId, '--ref', 'BCEL-RF-9']);
+    expect([refunded.code, refunded.out[0]]).toEqual([
+      EXIT.OK,
+      expect.stringMatching(/ REFUNDED \(refund BCEL-RF-9\)$/),
+    ]);
+    const twice = await ops(['bank-payments', 'credit', lateId, '--provider', 'gclub']);
+    expect([twice.code, twice.err[0]]).toEqual([
+      EXIT.FAILED,
+      expect.stringMatching(/^error 409 PAYMENT_ALREADY_RESOLVED/),
+    ]);
+    expect(await creditOf(t.app, p, 'gclub')).toBe('154.56');
   });
 
   it('reconciliation shows no differences after these flows', async () => {

@@ -38,6 +38,13 @@ const GATEWAY_MID = 'MID-LDB-0001';
 
 async function openDeposit(mid = LOCAL_MID): Promise<{ p: DepositPlayer; code: string }> {
   const p = await playerWithBankAccount(t.app);
+  // The player's gclub member exists from the start, so "nothing credited" reads 0 at the provider.
+  const credit = await t.app.inject({
+    method: 'GET',
+    url: '/api/v2/players/credits/gclub',
+    headers: { cookie: p.cookie },
+  });
+  expect(credit.statusCode).toBe(200);
   const res = await postDeposit(t.app, p, { mid });
   expect(res.statusCode).toBe(201);
   return { p, code: res.json().order.code };

@@ -67,9 +67,9 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!confirmed) log.warn('bank webhook for a payment the bank does not confirm: ignored');
       else {
-        const settled = await settlePayments(app, [confirmed]);
+        const { deposit } = await settlePayments(app, [confirmed]);
         log.info(
-          { status: settled?.status ?? null, isLatePaid: settled?.isLatePaid },
+          { status: deposit?.status ?? null, isLatePaid: deposit?.isLatePaid },
           'bank webhook recorded',
         );
       }

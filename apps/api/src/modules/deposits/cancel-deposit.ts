@@ -26,9 +26,9 @@ export async function cancelDeposit(
   if (own.status !== 'OPEN') throw alreadyPaid();
   const payments = await askingBank(app, () => app.paymentGateway.findPaymentsByBill(billOf(own)));
   if (payments.length > 0) {
-    const settled = await settlePayments(app, payments);
+    const { deposit } = await settlePayments(app, payments);
     // Only a payment outside the order's life leaves it open (kept for staff): the cancel goes on.
-    if (settled?.status !== 'OPEN') throw alreadyPaid();
+    if (deposit?.status !== 'OPEN') throw alreadyPaid();
   }
   const now = app.now();
   const [canceled] = await app.db

@@ -35,6 +35,7 @@ describe('POST /api/v2/deposits', () => {
       mid: 'MID-BCEL-0001',
       expires_at: '2026-01-15T08:15:00.000Z',
       promotion_usage_id: null,
+      latePaid: false,
     });
     const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, order.code));
     expect(row).toMatchObject({

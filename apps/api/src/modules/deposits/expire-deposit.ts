@@ -27,7 +27,7 @@ export async function expireDeposit(app: FastifyInstance, code: string): Promise
   const row = await findDepositByCode(app.db, code);
   if (row?.status !== 'OPEN') return row;
   const payments = await app.paymentGateway.findPaymentsByBill(billOf(row));
-  const settled = payments.length > 0 ? await settlePayments(app, payments) : row;
+  const settled = payments.length > 0 ? (await settlePayments(app, payments)).deposit : row;
   if (settled && settled.status !== 'OPEN') return settled;
   return closeExpiredDeposit(app, code);
 }

@@ -8,6 +8,9 @@ import { findDepositByCode } from './deposits-repository';
 /** The bill a deposit's QR carries: the bank's bill id, or the order code for deposits made before them. */
 export const billOf = (row: DepositRow): string => row.bankBillId ?? row.code;
 
+/** What settling payments did: the order as it stands afterwards, and whether this call tried to credit it. */
+export type SettledPayments = { deposit: DepositRow | null; hasCredited: boolean };
+
 /**
  * Records payments the bank reported (bank-payments/record-bank-payment.ts) and credits the one that matched
  * its order, if any. Answers the order of the last payment as it stands afterwards (null: no order).
@@ -15,7 +18,7 @@ export const billOf = (row: DepositRow): string => row.bankBillId ?? row.code;
 export async function settlePayments(
   app: FastifyInstance,
   payments: readonly BankPayment[],
-): Promise<DepositRow | null> {
+): Promise<SettledPayments> {
   const leaseUntil = creditLeaseUntil(app, app.now());
   let settled: DepositRow | null = null;
   let claimed: DepositRow | null = null;
@@ -24,8 +27,8 @@ export async function settlePayments(
     if (recorded.isClaimed) claimed = recorded.deposit;
     settled = recorded.deposit ?? settled;
   }
-  if (claimed) return creditClaimedDeposit(app, claimed, leaseUntil);
-  return settled;
+  if (claimed) return { deposit: await creditClaimedDeposit(app, claimed, leaseUntil), hasCredited: true };
+  return { deposit: settled, hasCredited: false };
 }
 
 /**
@@ -52,7 +55,9 @@ export async function settleDeposit(
     const payments = options.payments ?? (await app.paymentGateway.findPaymentsByBill(billOf(row)));
     if (payments.length === 0) return row;
     const settled = await settlePayments(app, payments);
-    row = settled?.code === code ? settled : ((await findDepositByCode(app.db, code)) ?? row);
+    // This call's own credit attempt is the answer (a failure stays PAID for the worker's retry).
+    if (settled.hasCredited && settled.deposit?.code === code) return settled.deposit;
+    row = settled.deposit?.code === code ? settled.deposit : ((await findDepositByCode(app.db, code)) ?? row);
   }
   if (row.status === 'PAID' && !row.isAmountMismatch) {
     return runningCredit(app, code) ?? creditDeposit(app, code);
