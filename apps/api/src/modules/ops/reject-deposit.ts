@@ -76,7 +76,10 @@ async function markRejected(
     if (!REJECTABLE.includes(row.status)) {
       throw new AppError(409, 'ORDER_NOT_OPEN', `Deposit ${row.code} is ${row.status}`);
     }
-    const isLookedAt = row.status === 'OPEN' || row.creditLeaseUntil?.getTime() === leaseUntil?.getTime();
+    // Never null === null: a deposit that turned PAID after an OPEN look was not looked at.
+    const isLookedAt =
+      row.status === 'OPEN' ||
+      (leaseUntil !== null && row.creditLeaseUntil?.getTime() === leaseUntil.getTime());
     if (!isLookedAt) throw transferPending(row.code);
     const [rejected] = await tx
       .update(deposits)
