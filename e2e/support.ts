@@ -58,7 +58,7 @@ export async function currentPlayerId(page: Page): Promise<string> {
   return ((await response.json()) as { player: { id: string } }).player.id;
 }
 
-/** An operator's manual credit (a deposit booked through the ledger and transferred in to the provider). */
+/** An operator's manual credit (an adjustment booked through the ledger and transferred in to the provider). */
 export async function opsCredit(page: Page, playerId: string, provider: string, amount: string) {
   const response = await page.request.post(`/api/ops/v1/players/${playerId}/credit`, {
     headers: { authorization: `Bearer ${OPS_TOKEN}` },

@@ -55,7 +55,7 @@ describe('npm run ops', () => {
     expect(unknown.err[0]).toBe('unknown command: deposits fly');
     const commandHelp = await ops(['players', 'credit', '--help']);
     expect(commandHelp.out[0]).toBe(
-      'Usage: npm run ops -- players credit ID --provider P --amount 100.00 [--reason TEXT] [--key KEY]',
+      'Usage: npm run ops -- players credit ID --provider P --amount 100.00 --reason TEXT [--key KEY]',
     );
   });
 
@@ -72,8 +72,18 @@ describe('npm run ops', () => {
 
   it('players credit funds a player once per key, and explains mistakes', async () => {
     const p = await registerTestPlayer(t.app);
-    const credit = ['players', 'credit', p.player.id, '--provider', 'gclub', '--amount', '100.00'];
-    const done = await ops([...credit, '--reason', 'welcome', '--key', 'cli-key-1']);
+    const credit = [
+      'players',
+      'credit',
+      p.player.id,
+      '--provider',
+      'gclub',
+      '--amount',
+      '100.00',
+      '--reason',
+      'welcome',
+    ];
+    const done = await ops([...credit, '--key', 'cli-key-1']);
     expect(done.code).toBe(EXIT.OK);
     expect(done.out).toEqual([
       `credited 100.00 THB to ${p.player.id} at gclub (reference ops-credit:cli-key-1)`,
@@ -84,10 +94,33 @@ describe('npm run ops', () => {
     const missing = await ops(['players', 'credit', p.player.id, '--provider', 'gclub']);
     expect(missing.code).toBe(EXIT.USAGE);
     expect(missing.err[0]).toBe('players credit: --amount is required');
-    const unknown = await ops(['players', 'credit', p.player.id, '--provider', 'pgslot', '--amount', '1.00']);
+    const noReason = await ops(['players', 'credit', p.player.id, '--provider', 'gclub', '--amount', '1.00']);
+    expect(noReason.code).toBe(EXIT.USAGE);
+    expect(noReason.err[0]).toBe('players credit: --reason is required');
+    const unknown = await ops([
+      'players',
+      'credit',
+      p.player.id,
+      '--provider',
+      'pgslot',
+      '--amount',
+      '1.00',
+      '--reason',
+      'x',
+    ]);
     expect(unknown.code).toBe(EXIT.FAILED);
     expect(unknown.err[0]).toMatch(/^error 400 UNKNOWN_PROVIDER: /);
-    const bad = await ops(['players', 'credit', p.player.id, '--provider', 'gclub', '--amount', '1,000']);
+    const bad = await ops([
+      'players',
+      'credit',
+      p.player.id,
+      '--provider',
+      'gclub',
+      '--amount',
+      '1,000',
+      '--reason',
+      'x',
+    ]);
     expect(bad.err[0]).toBe('error 400 VALIDATION_ERROR: Invalid request (amount: INVALID_FORMAT)');
     expect(await creditOf(p.cookie, 'gclub')).toBe('100.00');
   });
@@ -96,7 +129,17 @@ describe('npm run ops', () => {
     const p = await registerTestPlayer(t.app);
     await creditOf(p.cookie, 'askmebet');
     t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
-    const credit = ['players', 'credit', p.player.id, '--provider', 'askmebet', '--amount', '9.99'];
+    const credit = [
+      'players',
+      'credit',
+      p.player.id,
+      '--provider',
+      'askmebet',
+      '--amount',
+      '9.99',
+      '--reason',
+      'x',
+    ];
     const pending = await ops(credit);
     expect(pending.code).toBe(EXIT.INCOMPLETE);
     const key = /--key (\S+)/.exec(pending.out.join('\n'))?.[1];
@@ -161,7 +204,19 @@ describe('npm run ops', () => {
 
     const p = await registerTestPlayer(t.app, { username: 'clirecon_bob' });
     expect(
-      (await ops(['players', 'credit', p.player.id, '--provider', 'betflix', '--amount', '10.00'])).code,
+      (
+        await ops([
+          'players',
+          'credit',
+          p.player.id,
+          '--provider',
+          'betflix',
+          '--amount',
+          '10.00',
+          '--reason',
+          'x',
+        ])
+      ).code,
     ).toBe(0);
     const member = providerMemberOf('demo', p.player.id);
     const raw = await t.app.providers.get('betflix').transfer(member, 'in', 1_00n, 'raw-cli-test');

@@ -52,7 +52,8 @@ export async function runPendingOpsCredits(ctx: StepContext): Promise<void> {
           playerId: credit.playerId,
           provider: ctx.app.providers.get(credit.provider),
           amount: credit.amount,
-          reason: credit.reason,
+          // Credits recorded before a reason was required have none.
+          reason: credit.reason ?? 'ops credit',
           key: credit.reference.slice(PREFIX.length),
           actor: 'worker',
           now: ctx.now,

@@ -184,7 +184,7 @@ describe('worker: retries and other unfinished money', () => {
       method: 'POST',
       url: `/api/ops/v1/players/${p.player.id}/credit`,
       headers: opsHeaders(t.app),
-      payload: { provider: 'gclub', amount: '25.00' },
+      payload: { provider: 'gclub', amount: '25.00', reason: 'goodwill' },
     });
     expect(res.statusCode).toBe(202);
     const [pending] = await t.app.db.select().from(opsCredits).where(eq(opsCredits.playerId, p.player.id));

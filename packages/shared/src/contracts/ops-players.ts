@@ -48,13 +48,18 @@ const ZCreditAmount = z
 
 /**
  * POST /api/ops/v1/players/{id}/credit (+ optional Idempotency-Key): an operator's credit, transferred in
- * to the provider and booked as a deposit. `provider` is a plain string so an unknown one answers 400
+ * to the provider and booked as an adjustment (never a deposit), with its reason. `provider` is a plain string so an unknown one answers 400
  * UNKNOWN_PROVIDER.
  */
 export const ZOpsCreditRequest = z.object({
   provider: z.string({ error: 'REQUIRED' }),
   amount: ZCreditAmount,
-  reason: z.string().trim().max(200, { message: 'TOO_LONG' }).optional(),
+  // Required: an operator's credit is an adjustment, and an adjustment is audited with its reason.
+  reason: z
+    .string({ error: 'REQUIRED' })
+    .trim()
+    .min(1, { message: 'REQUIRED' })
+    .max(200, { message: 'TOO_LONG' }),
 });
 export type TOpsCreditRequest = z.input<typeof ZOpsCreditRequest>;
 

@@ -1,6 +1,7 @@
 import { PROVIDERS } from '@lc/shared/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerTestPlayer, type SignedInPlayer, type TestApp } from '../../test/app';
+import { hasSuccessfulDeposit } from '../ledger/has-successful-deposit';
 
 let t: TestApp;
 let p: SignedInPlayer;
@@ -104,6 +105,14 @@ describe('POST /api/v2/games/{provider}/launch', () => {
     // No game code, or an empty body, opens the lobby (the first game).
     expect((await launch('gclub', player.cookie)).statusCode).toBe(200);
     expect((await launch('gclub', player.cookie, {})).statusCode).toBe(200);
+  });
+
+  it('opens games for a player whose only credit came by an adjustment (not a deposit)', async () => {
+    const player = await registerTestPlayer(t.app);
+    expect((await launch('gclub', player.cookie)).json().error.code).toBe('GAME_NEEDS_DEPOSIT');
+    expect((await opsCredit(player.player.id, 'betflix', '20.00')).statusCode).toBe(201);
+    expect(await hasSuccessfulDeposit(t.app.db, player.player.id)).toBe(false);
+    expect((await launch('gclub', player.cookie)).statusCode).toBe(200);
   });
 
   it('answers 404 for a game the provider does not have, 400 for an unknown provider, 401 without session', async () => {

@@ -4,11 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { callProvider } from '../credits/call-provider';
 import { ensureProviderMember, type MemberOwner } from '../credits/ensure-provider-member';
-import { hasSuccessfulDeposit } from '../ledger/has-successful-deposit';
+import { hasReceivedCredit } from '../ledger/has-received-credit';
 
 /**
- * A URL that opens a game for the player. Only players who have deposited may play (domain.md: 403
- * GAME_NEEDS_DEPOSIT); the code must be in the provider's catalogue (404 otherwise); no code opens the
+ * A URL that opens a game for the player. Only players who have had credit put in (a deposit or a staff
+ * adjustment) may play (domain.md: 403 GAME_NEEDS_DEPOSIT); the code must be in the provider's catalogue (404 otherwise); no code opens the
  * provider's first game, as a lobby would.
  */
 export async function launchGame(
@@ -18,7 +18,7 @@ export async function launchGame(
   gameCode: string | undefined,
   log: FastifyBaseLogger,
 ): Promise<string> {
-  if (!(await hasSuccessfulDeposit(db, owner.playerId))) {
+  if (!(await hasReceivedCredit(db, owner.playerId))) {
     throw new AppError(403, 'GAME_NEEDS_DEPOSIT', 'Cannot open game (please deposit)');
   }
   const member = await ensureProviderMember(db, provider, owner, log);

@@ -6,8 +6,9 @@ import { ledgerTransactions } from '../../db/schema/ledger';
 const reversal = alias(ledgerTransactions, 'reversal');
 
 /**
- * True once the player (or any of the players given) has a DEPOSIT in the ledger (a credited deposit or an
- * operator's credit) that was not reversed: what opening a game and first-order promotions ask.
+ * True once the player (or any of the players given) has a credited deposit (a DEPOSIT in the ledger) that
+ * was not reversed: what first-order promotions ask. Staff adjustments are not deposits (domain.md rule 6);
+ * opening a game asks `hasReceivedCredit`, which counts them.
  */
 export async function hasSuccessfulDeposit(
   db: DbOrTx,

@@ -10,7 +10,12 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { type AccountKey, accountKeyString, houseAccount, playerProviderAccount } from './account-key';
 import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
-import { InvalidPostingError, type PostedTransaction, postTransaction } from './post-transaction';
+import {
+  InvalidPostingError,
+  LedgerReferenceConflictError,
+  type PostedTransaction,
+  postTransaction,
+} from './post-transaction';
 
 let t: TestApp;
 let agencyId: string;
@@ -61,6 +66,13 @@ function entriesOf(p: GenPosting, thbAccounts: AccountKey[], lakAccounts: Accoun
   return entries;
 }
 
+/** A posting's entries as a comparable string: the same accounts and amounts in any order match. */
+const shapeOf = (entries: { account: AccountKey; amount: bigint }[]) =>
+  entries
+    .map((e) => `${accountKeyString(e.account)}=${e.amount}`)
+    .sort()
+    .join(' ');
+
 const isValid = (entries: { amount: bigint }[]) =>
   entries.length >= 2 && entries.every((e) => e.amount !== 0n);
 
@@ -93,7 +105,8 @@ describe('ledger invariants under random concurrent postings', () => {
         run += 1;
         const before = await balancesByKey();
         const expectedDelta = new Map<string, bigint>();
-        const results: { ref: string; posted: PostedTransaction }[] = [];
+        const results: { ref: string; posted: PostedTransaction; shape: string }[] = [];
+        const conflicts: { ref: string; shape: string }[] = [];
 
         for (const batch of generated) {
           // allSettled: a failing posting must not leave the others of its batch running into the next run.
@@ -112,8 +125,17 @@ describe('ledger invariants under random concurrent postings', () => {
                 await expect(attempt).rejects.toBeInstanceOf(InvalidPostingError);
                 return;
               }
-              const posted = await attempt;
-              results.push({ ref: reference, posted });
+              const shape = shapeOf(entries);
+              const posted = await attempt.catch((error: unknown) => {
+                // Another posting of this reference with other entries got there first: refused.
+                if (error instanceof LedgerReferenceConflictError) return null;
+                throw error;
+              });
+              if (!posted) {
+                conflicts.push({ ref: reference, shape });
+                return;
+              }
+              results.push({ ref: reference, posted, shape });
               if (!posted.isNew) return;
               for (const e of entries) {
                 const key = accountKeyString(e.account);
@@ -124,16 +146,19 @@ describe('ledger invariants under random concurrent postings', () => {
           for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
         }
 
-        // Exactly one posting per reference moved money; every retry got that same transaction back.
-        const byRef = new Map<string, PostedTransaction[]>();
-        for (const r of results) byRef.set(r.ref, [...(byRef.get(r.ref) ?? []), r.posted]);
+        // Exactly one posting per reference moved money; every retry with its entries got that same
+        // transaction back, and every attempt with other entries was refused.
+        const byRef = new Map<string, typeof results>();
+        for (const r of results) byRef.set(r.ref, [...(byRef.get(r.ref) ?? []), r]);
         for (const [ref, posts] of byRef) {
-          expect(
-            posts.filter((p) => p.isNew),
-            ref,
-          ).toHaveLength(1);
-          expect(new Set(posts.map((p) => p.transaction.id)).size, ref).toBe(1);
+          const firsts = posts.filter((p) => p.posted.isNew);
+          expect(firsts, ref).toHaveLength(1);
+          expect(new Set(posts.map((p) => p.posted.transaction.id)).size, ref).toBe(1);
+          const winner = firsts[0]?.shape;
+          for (const p of posts) expect(p.shape, ref).toBe(winner);
+          for (const c of conflicts.filter((c) => c.ref === ref)) expect(c.shape, ref).not.toBe(winner);
         }
+        for (const c of conflicts) expect(byRef.has(c.ref), c.ref).toBe(true);
 
         // The model: each account moved by exactly the entries of the postings that were new.
         const after = await balancesByKey();

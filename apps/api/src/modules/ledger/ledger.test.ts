@@ -59,10 +59,10 @@ describe('postTransaction', () => {
     expect(await getAccountBalance(t.app.db, agencyId, houseAccount('THB'))).toBe(houseBefore - 12_345n);
   });
 
-  it('returns the first transaction for a repeated reference and moves nothing again', async () => {
+  it('returns the first transaction for a repeated reference with the same entries and moves nothing again', async () => {
     const playerId = await insertBarePlayer(t.app.db, agencyId);
     const first = await credit(playerId, `rep-${playerId}`, 500n);
-    const again = await credit(playerId, `rep-${playerId}`, 999n);
+    const again = await credit(playerId, `rep-${playerId}`, 500n);
     expect(again.isNew).toBe(false);
     expect(again.transaction.id).toBe(first.transaction.id);
     expect(again.entries.map((e) => e.amount).sort()).toEqual([-500n, 500n]);

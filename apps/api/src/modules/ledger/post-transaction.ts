@@ -20,7 +20,10 @@ export type PostingEntry = { account: AccountKey; amount: bigint };
 export type PostTransactionInput = {
   agencyId: string;
   kind: TLedgerTransactionKind;
-  /** Idempotency key: posting the same reference again returns the first transaction and moves nothing. */
+  /**
+   * Idempotency key: posting the same reference again with the same entries returns the first transaction
+   * and moves nothing; with other entries it throws {@link LedgerReferenceConflictError}.
+   */
   reference: string;
   playerId?: string | null;
   provider?: TProvider | null;
@@ -43,6 +46,15 @@ export type PostedTransaction = {
 /** A posting that would create or destroy money, or is otherwise malformed: a programming error. */
 export class InvalidPostingError extends Error {
   override readonly name = 'InvalidPostingError';
+}
+
+/**
+ * A reference already posted with other entries (other accounts or amounts): two different movements under
+ * one idempotency key, a programming error. Answering the first posting would hide that one of them never
+ * happened in the ledger.
+ */
+export class LedgerReferenceConflictError extends Error {
+  override readonly name = 'LedgerReferenceConflictError';
 }
 
 const MAX_REFERENCE = 200;
@@ -119,8 +131,27 @@ async function post(
     if (posting.locked < ids.size) throw new Error(`${input.reference}: ledger accounts missing`);
   }
   if (!posting.isChanged) return null;
-  if (!posting.isNew) return findPosted(db, input.reference);
+  if (!posting.isNew) {
+    const first = await findPosted(db, input.reference);
+    assertSameEntries(input.reference, first.entries, posting.entries);
+    return first;
+  }
   return { transaction: posting.transaction, entries: posting.entries, isNew: true };
+}
+
+/**
+ * A replay must repeat the first posting's entries (the same accounts and amounts, in any order): then it is
+ * the same movement retried and answers the first posting; anything else is a second movement under the
+ * reference, refused loudly rather than silently dropped.
+ */
+function assertSameEntries(reference: string, posted: LedgerEntryRow[], replayed: LedgerEntryRow[]): void {
+  const shape = (entries: LedgerEntryRow[]) =>
+    entries.map((e) => `${e.accountId}|${e.currency}|${e.amount}`).sort();
+  const [first, again] = [shape(posted), shape(replayed)];
+  if (first.length === again.length && first.every((entry, i) => entry === again[i])) return;
+  throw new LedgerReferenceConflictError(
+    `${reference} was posted before with other entries (${first.join(', ')}); refused: ${again.join(', ')}`,
+  );
 }
 
 type Appended = {

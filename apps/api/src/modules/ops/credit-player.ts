@@ -18,7 +18,8 @@ export type CreditPlayerInput = {
   provider: GameProvider;
   /** THB satang, > 0. */
   amount: bigint;
-  reason: string | null;
+  /** Why staff credit the player: required (an adjustment is audited with its reason). */
+  reason: string;
   /** Idempotency-Key (or a fresh UUID): the reference is `ops-credit:<key>`. */
   key: string;
   actor: string;
@@ -33,7 +34,8 @@ export const opsCreditReference = (key: string) => `ops-credit:${key}`;
 
 /**
  * An operator's credit: transferred in to the provider under `ops-credit:<key>` and, once the provider has
- * applied it, booked as a DEPOSIT from the house (so the player may open games). A lost answer leaves it
+ * applied it, booked as an ADJUSTMENT from the house (domain.md rule 6): it lets the player open games but
+ * never counts as a deposit, a first deposit or turnover. A lost answer leaves it
  * PENDING; repeating the call with the same key resumes it under the same reference, which the provider and
  * the ledger both accept only once — so it can never be credited twice. Every outcome is audited.
  */
@@ -106,11 +108,11 @@ export async function creditPlayer(db: Db, input: CreditPlayerInput): Promise<Op
     return db.transaction(async (tx) => {
       await postTransaction(tx, {
         agencyId: agency.id,
-        kind: 'DEPOSIT',
+        kind: 'ADJUSTMENT',
         reference,
         playerId: player.id,
         provider: provider.provider,
-        memo: input.reason ?? 'ops credit',
+        memo: input.reason,
         at: now,
         entries: [
           { account: houseAccount('THB'), amount: -amount },

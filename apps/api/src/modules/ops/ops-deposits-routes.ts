@@ -83,7 +83,8 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireOps, requireAgency],
       schema: {
         tags: ['ops'],
-        summary: 'Reject an OPEN or PAID deposit (→ REJECTED, nothing credited)',
+        summary:
+          'Reject an OPEN, PAID or FAILED deposit (→ REJECTED, nothing credited); 409 DEPOSIT_ALREADY_CREDITED when its credit reached the provider (it is completed instead)',
         security: [{ opsToken: [] }],
         params: ZOrderCodeParams,
         body: ZRejectDepositRequest,

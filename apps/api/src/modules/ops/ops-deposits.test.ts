@@ -1,10 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { providerMemberOf } from '../../adapters/providers/member-name';
 import { auditLog } from '../../db/schema/audit';
 import { bankPayments } from '../../db/schema/bank-payments';
 import { deposits } from '../../db/schema/deposits';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { createTestApp, type TestApp } from '../../test/app';
+import { recordBankPayment } from '../bank-payments/record-bank-payment';
+import { creditLeaseUntil } from '../deposits/credit-deposit';
 import {
   creditsOf,
   type DepositPlayer,
@@ -56,6 +59,35 @@ const paymentIdOf = async (code: string) => {
   if (!payment) throw new Error(`no bank payment of ${code}`);
   return payment.id;
 };
+/**
+ * A deposit paid with the right amount whose settling process died: marked PAID with the credit lease taken
+ * (attempts still 0), then — if `isTransferSent` — `<code>:in` sent to the provider, and nothing more. The
+ * clock then moves past the lease, as staff would find it later.
+ */
+async function paidThenCrashed(options: {
+  isTransferSent: boolean;
+}): Promise<{ p: DepositPlayer; code: string }> {
+  const opened = await openDeposit();
+  t.app.sandboxFaults.forceNext('bank', 'lost');
+  expect((await sandboxPay(t.app, { billNumber: opened.code, amount: '100000' })).statusCode).toBe(201);
+  const [payment] = await t.app.paymentGateway.findPaymentsByBill(opened.code);
+  if (!payment) throw new Error('the sandbox bank has no payment');
+  const marked = await recordBankPayment(t.app, payment, creditLeaseUntil(t.app, t.clock.now()));
+  expect(marked.isClaimed).toBe(true);
+  if (options.isTransferSent) {
+    const member = providerMemberOf('demo', opened.p.player.id);
+    const sent = await t.app.providers.get('gclub').transfer(member, 'in', CREDIT, `${opened.code}:in`);
+    expect(sent.status).toBe('applied');
+  }
+  t.clock.advance(10 * 60_000);
+  return opened;
+}
+/** As the 10th failed credit attempt leaves a deposit: FAILED, waiting for staff. */
+const failDeposit = (code: string) =>
+  t.app.db
+    .update(deposits)
+    .set({ status: 'FAILED', attempts: 10, lastError: 'unknown: timeout', closedAt: t.clock.now() })
+    .where(eq(deposits.code, code));
 const act = (code: string, action: 'confirm' | 'reject', payload?: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
@@ -114,6 +146,8 @@ describe('GET /api/ops/v1/deposits', () => {
 
 // 99,000 kip paid ÷ 640.50, rounded down: the credit comes from what was paid, not what was ordered.
 const PAID_CREDIT = 154_56n;
+// 100,000 kip paid ÷ 640.50 = 156.128… → 156.12 THB.
+const CREDIT = 156_12n;
 
 describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
   it('credits a payment of another amount from the paid amount once staff confirm it; a second confirm → 409', async () => {
@@ -263,20 +297,56 @@ describe('POST /api/ops/v1/deposits/{code}/reject', () => {
     expect(row?.status).toBe('REJECTED');
   });
 
-  it('refuses to reject a PAID deposit whose credit already reached the provider', async () => {
-    const { p, code } = await paidWithAnotherAmount();
-    // A confirm whose answer was lost: the credit is at the provider, the deposit still PAID.
-    const paymentId = await paymentIdOf(code);
-    t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
-    expect((await act(code, 'confirm', { paymentId })).statusCode).toBe(202);
+  it('refuses to reject a PAID deposit whose credit reached the provider before a crash (attempts 0), and completes it', async () => {
+    const { p, code } = await paidThenCrashed({ isTransferSent: true });
+    const [before] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(before).toMatchObject({ status: 'PAID', attempts: 0 });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: 0n });
+
+    const refused = await act(code, 'reject', { reason: 'player asked' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('DEPOSIT_ALREADY_CREDITED');
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row?.status).toBe('SUCCESS');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await depositPostings(p.player.id)).toHaveLength(1);
+    expect((await lastAudit(code))?.details).toMatchObject({
+      previousStatus: 'PAID',
+      outcome: 'DEPOSIT_ALREADY_CREDITED',
+      reason: 'player asked',
+    });
+  });
+
+  it('refuses to reject a FAILED deposit whose credit arrived after all, and completes it', async () => {
+    const { p, code } = await paidThenCrashed({ isTransferSent: true });
+    await failDeposit(code);
     const refused = await act(code, 'reject');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('TRANSFER_PENDING');
-    // Settling books it instead.
-    expect((await act(code, 'confirm', { paymentId })).statusCode).toBe(200);
-    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
-      provider: PAID_CREDIT,
-      ledger: PAID_CREDIT,
-    });
+    expect(refused.json().error.code).toBe('DEPOSIT_ALREADY_CREDITED');
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row?.status).toBe('SUCCESS');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+  });
+
+  it('rejects a FAILED deposit whose credit never reached the provider', async () => {
+    const { p, code } = await paidThenCrashed({ isTransferSent: false });
+    await failDeposit(code);
+    const res = await act(code, 'reject', { reason: 'refunded by bank' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().deposit.status).toBe('REJECTED');
+    expect((await lastAudit(code))?.details).toMatchObject({ previousStatus: 'FAILED' });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    expect(await depositPostings(p.player.id)).toEqual([]);
+  });
+
+  it('refuses to reject while it cannot look at the provider, and changes nothing', async () => {
+    const { code } = await paidThenCrashed({ isTransferSent: false });
+    t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error', 'error');
+    const res = await act(code, 'reject');
+    expect(res.statusCode).toBe(503);
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row).toMatchObject({ status: 'PAID', creditLeaseUntil: null });
+    t.app.sandboxFaults.reset();
+    expect((await act(code, 'reject')).json().deposit.status).toBe('REJECTED');
   });
 });

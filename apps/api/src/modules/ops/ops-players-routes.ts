@@ -58,7 +58,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary:
-          'Credit a player at a provider (booked as a deposit); 202 while the provider answer is pending',
+          'Credit a player at a provider (booked as an adjustment, reason required); 202 while the provider answer is pending',
         security: [{ opsToken: [] }],
         params: ZOpsPlayerParams,
         headers: ZIdempotencyHeaders,
@@ -77,7 +77,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
         playerId: request.params.id,
         provider,
         amount: parseMoney(request.body.amount, 'THB'),
-        reason: request.body.reason || null,
+        reason: request.body.reason,
         key: request.headers['idempotency-key'] ?? randomUUID(),
         actor: opsActorOf(request),
         now: app.now(),

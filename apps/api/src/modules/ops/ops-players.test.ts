@@ -147,7 +147,7 @@ describe('GET /api/ops/v1/players', () => {
 });
 
 describe('POST /api/ops/v1/players/{id}/credit', () => {
-  it('transfers the credit in at the provider, books it as a deposit and audits it', async () => {
+  it('transfers the credit in at the provider, books it as an ADJUSTMENT (not a deposit) and audits it', async () => {
     const p = await registerTestPlayer(t.app);
     const agencyId = await demoAgencyId(t.app.db);
     expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
@@ -170,13 +170,14 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
     expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(p.player.id, 'betflix'))).toBe(
       10_050n,
     );
-    expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(true);
+    // Adjustments are not deposits (domain.md rule 6): no first deposit, no turnover.
+    expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
     const [posted] = await t.app.db
       .select()
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.reference, body.credit.reference));
     expect(posted).toMatchObject({
-      kind: 'DEPOSIT',
+      kind: 'ADJUSTMENT',
       playerId: p.player.id,
       provider: 'betflix',
       memo: 'goodwill',
@@ -195,7 +196,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
   it('never credits twice: a repeat with the same Idempotency-Key returns the first credit', async () => {
     const p = await registerTestPlayer(t.app);
     const key = randomUUID();
-    const body = { provider: 'gclub', amount: '25.00' };
+    const body = { provider: 'gclub', amount: '25.00', reason: 'goodwill' };
     const answers = await Promise.all(
       [1, 2, 3].map(() => credit(p.player.id, body, { 'idempotency-key': key })),
     );
@@ -208,7 +209,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
 
     const reused = await credit(
       p.player.id,
-      { provider: 'gclub', amount: '26.00' },
+      { provider: 'gclub', amount: '26.00', reason: 'goodwill' },
       { 'idempotency-key': key },
     );
     expect(reused.statusCode).toBe(409);
@@ -224,7 +225,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
     t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
     const pending = await credit(
       p.player.id,
-      { provider: 'alphabet', amount: '40.00' },
+      { provider: 'alphabet', amount: '40.00', reason: 'goodwill' },
       { 'idempotency-key': key },
     );
     expect(pending.statusCode).toBe(202);
@@ -238,7 +239,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
 
     const resolved = await credit(
       p.player.id,
-      { provider: 'alphabet', amount: '40.00' },
+      { provider: 'alphabet', amount: '40.00', reason: 'goodwill' },
       { 'idempotency-key': key },
     );
     expect(resolved.statusCode).toBe(201);
@@ -261,7 +262,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
     t.app.sandboxFaults.forceNext('providers', 'error');
     const res = await credit(
       p.player.id,
-      { provider: 'askmebet', amount: '5.00' },
+      { provider: 'askmebet', amount: '5.00', reason: 'goodwill' },
       { 'idempotency-key': key },
     );
     expect(res.statusCode).toBe(503);
@@ -270,7 +271,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
     expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
     const again = await credit(
       p.player.id,
-      { provider: 'askmebet', amount: '5.00' },
+      { provider: 'askmebet', amount: '5.00', reason: 'goodwill' },
       { 'idempotency-key': key },
     );
     expect(again.statusCode).toBe(503);
@@ -279,9 +280,9 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
     expect(audit?.details).toMatchObject({ status: 'REJECTED', failure: 'SANDBOX_FAULT' });
   });
 
-  it('validates the provider, the amount, the key and the player', async () => {
+  it('validates the provider, the amount, the reason, the key and the player', async () => {
     const p = await registerTestPlayer(t.app);
-    const unknown = await credit(p.player.id, { provider: 'pgslot', amount: '1.00' });
+    const unknown = await credit(p.player.id, { provider: 'pgslot', amount: '1.00', reason: 'goodwill' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe('UNKNOWN_PROVIDER');
     for (const [amount, field] of [
@@ -295,6 +296,7 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
     ] as const) {
       const res = await credit(p.player.id, {
         provider: 'gclub',
+        reason: 'goodwill',
         ...(amount === undefined ? {} : { amount }),
       });
       expect(res.statusCode, String(amount)).toBe(400);
@@ -303,14 +305,26 @@ describe('POST /api/ops/v1/players/{id}/credit', () => {
         fields: { amount: field },
       });
     }
+    for (const reason of [undefined, '', '   ']) {
+      const res = await credit(p.player.id, {
+        provider: 'gclub',
+        amount: '1.00',
+        ...(reason === undefined ? {} : { reason }),
+      });
+      expect(res.statusCode, String(reason)).toBe(400);
+      expect(res.json().error, String(reason)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { reason: 'REQUIRED' },
+      });
+    }
     const badKey = await credit(
       p.player.id,
-      { provider: 'gclub', amount: '1.00' },
+      { provider: 'gclub', amount: '1.00', reason: 'goodwill' },
       { 'idempotency-key': 'a b' },
     );
     expect(badKey.statusCode).toBe(400);
     for (const id of [randomUUID(), 'not-a-uuid']) {
-      const missing = await credit(id, { provider: 'gclub', amount: '1.00' });
+      const missing = await credit(id, { provider: 'gclub', amount: '1.00', reason: 'goodwill' });
       expect(missing.statusCode, id).toBe(404);
       expect(missing.json().error.code).toBe('NOT_FOUND');
     }

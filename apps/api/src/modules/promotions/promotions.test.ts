@@ -159,6 +159,22 @@ describe('use: every refusal, in the order domain.md gives', () => {
     expect((await usePromo(t.app, elsewhere, firstOnly.id, 'betflix')).statusCode).toBe(201);
   });
 
+  it('an operator adjustment is not a first deposit: the adjusted player (and its device) may still take a first-order promotion', async () => {
+    const firstOnly = await createPromotion(t.app, promotionInput({ firstOrderOnly: true }));
+    const device = `fp-adjusted-${Date.now()}`;
+    const adjusted = await promoPlayer(t.app, device);
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: `/api/ops/v1/players/${adjusted.player.id}/credit`,
+      headers: opsHeaders(t.app),
+      payload: { provider: 'askmebet', amount: '100.00', reason: 'goodwill' },
+    });
+    expect(credit.statusCode).toBe(201);
+    const sameDevice = await promoPlayer(t.app, device);
+    expect((await usePromo(t.app, sameDevice, firstOnly.id, 'betflix')).statusCode).toBe(201);
+    expect((await usePromo(t.app, adjusted, firstOnly.id, 'betflix')).statusCode).toBe(201);
+  });
+
   it('creates exactly one usage from 20 parallel calls', async () => {
     const promo = await createPromotion(t.app, promotionInput());
     const p = await promoPlayer(t.app);

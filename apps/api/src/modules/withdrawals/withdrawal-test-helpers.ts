@@ -30,13 +30,13 @@ export async function playerWithBankAccount(app: App): Promise<Withdrawer> {
   return { ...p, bankAccountId: res.json().bankAccount.id };
 }
 
-/** Funds a player at a provider the way the ledger knows about (an operator's credit, booked as a deposit). */
+/** Funds a player at a provider the way the ledger knows about (an operator's credit, booked as an adjustment). */
 export async function fund(app: App, p: SignedInPlayer, provider: TProvider, amount: string): Promise<void> {
   const res = await app.inject({
     method: 'POST',
     url: `/api/ops/v1/players/${p.player.id}/credit`,
     headers: opsHeaders(app),
-    payload: { provider, amount },
+    payload: { provider, amount, reason: 'test funding' },
   });
   if (res.statusCode !== 201) throw new Error(`fund: ${res.statusCode} ${res.body}`);
 }

@@ -5,8 +5,9 @@ import { UsageError } from '../parse-args';
 
 export const playersCreditCommand: OpsCommand = {
   name: 'players credit',
-  summary: 'Credit a player at a provider (booked as a deposit); repeat with --key to resolve a pending one',
-  usage: 'ID --provider P --amount 100.00 [--reason TEXT] [--key KEY]',
+  summary:
+    'Credit a player at a provider (booked as an adjustment, not a deposit); repeat with --key to resolve a pending one',
+  usage: 'ID --provider P --amount 100.00 --reason TEXT [--key KEY]',
   positionals: ['ID'],
   options: {
     provider: {
@@ -15,7 +16,11 @@ export const playersCreditCommand: OpsCommand = {
       isRequired: true,
     },
     amount: { type: 'string', description: 'THB credit, e.g. 100.00', isRequired: true },
-    reason: { type: 'string', description: 'why (kept in the ledger memo and the audit log)' },
+    reason: {
+      type: 'string',
+      description: 'why (required; kept in the ledger memo and the audit log)',
+      isRequired: true,
+    },
     key: { type: 'string', description: 'idempotency key: the same key never credits twice (default: new)' },
   },
   async run({ client, out }, { positionals, options }) {
