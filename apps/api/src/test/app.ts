@@ -30,6 +30,8 @@ export type TestAppOptions = {
    * HTTP (bank directory, providers); `inject` still works as usual.
    */
   listen?: boolean;
+  /** Receives the app's log lines (at level info) for tests that check what is logged. */
+  logStream?: { write: (line: string) => void };
 };
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped again by the returned function. */
@@ -66,7 +68,7 @@ export async function createTestApp(
   const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     // Tests run worker ticks themselves (runWorkerTick) with the test clock; no background timer.
     WORKER: 'false',
     SANDBOX: 'true',
@@ -74,7 +76,10 @@ export async function createTestApp(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { now: clock.now });
+  const app = await buildApp(config, {
+    now: clock.now,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
