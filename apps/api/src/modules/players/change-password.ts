@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
-import { isCommonPassword } from '../../lib/common-passwords';
+import { assertPasswordAllowed } from '../../lib/assert-password-allowed';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { createSession } from '../sessions/create-session';
 import { deletePlayerSessions } from '../sessions/delete-sessions';
@@ -22,9 +22,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<{ token: string }> {
   // The new password is refused before the current one is checked: that answer tells nothing about it.
-  if (isCommonPassword(body.newPassword)) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Password is too common', { newPassword: 'COMMON_PASSWORD' });
-  }
+  assertPasswordAllowed(body.newPassword, player, 'newPassword');
   const key = { agencyId: player.agencyId, username: player.username, ip: meta.ip, now: meta.now };
   await takeLoginAttempt(db, key);
   // A wrong password keeps the attempt taken above as a failure.
