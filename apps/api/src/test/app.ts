@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { RATE_LIMIT_ENV } from '../plugins/rate-limit-config';
 
 /** A clock tests can move: `clock.advance(31 * 60_000)`. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
@@ -22,7 +23,13 @@ export function createClock(start = new Date('2026-01-15T08:00:00.000Z')): TestC
   };
 }
 
-export type TestApp = { app: App; clock: TestClock; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  clock: TestClock;
+  /** The scratch PostgreSQL database of TEST_DATABASE_URL runs; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  close: () => Promise<void>;
+};
 
 export type TestAppOptions = {
   /**
@@ -33,6 +40,11 @@ export type TestAppOptions = {
   /** Receives the app's log lines (at level info) for tests that check what is logged. */
   logStream?: { write: (line: string) => void };
 };
+
+// API tests send far more from 127.0.0.1 than one address may in production; rate-limit.test.ts sets its own.
+const RAISED_RATE_LIMITS = Object.fromEntries(
+  Object.values(RATE_LIMIT_ENV).map(([name]) => [name, '1000000/1m']),
+);
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped again by the returned function. */
 async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -73,6 +85,7 @@ export async function createTestApp(
     WORKER: 'false',
     SANDBOX: 'true',
     WEB_DIST: '/nonexistent-web-dist',
+    ...RAISED_RATE_LIMITS,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
@@ -84,6 +97,7 @@ export async function createTestApp(
   return {
     app,
     clock,
+    databaseUrl: scratch?.url,
     close: async () => {
       await app.close();
       await scratch?.drop();
