@@ -18,6 +18,14 @@ const PROVIDER_KEYS = Object.fromEntries(
   ]),
 );
 
+// Every browser test comes from 127.0.0.1: the API's per-address limits are raised past what the suite sends.
+const RAISED_RATE_LIMITS = Object.fromEntries(
+  ['REGISTER', 'USERNAME_CHECK', 'LOGIN', 'PUBLIC_READ', 'PLAYER'].map((kind) => [
+    `RATE_LIMIT_${kind}`,
+    '1000000/1m',
+  ]),
+);
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -50,7 +58,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/serve.mjs',
     cwd: '..',
-    env: { PORT: String(port), HOST: '127.0.0.1', OPS_TOKEN, ...PROVIDER_KEYS },
+    env: { PORT: String(port), HOST: '127.0.0.1', OPS_TOKEN, ...PROVIDER_KEYS, ...RAISED_RATE_LIMITS },
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -36,7 +36,7 @@ test('bank account with its errors, five balances, a funded game launch and a sp
       username: otherName,
       password: 'Other-player-2026',
       confirmPassword: 'Other-player-2026',
-      displayName: 'Other',
+      displayName: 'Somphone K',
       acceptTerms: true,
       fingerprint: fingerprint(`fp-${otherName}`),
     },

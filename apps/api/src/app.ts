@@ -39,6 +39,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 import { registerDb } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerCsrfGuard, registerJsonParser, registerSecurityHeaders } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerCsrfGuard(app);
   await registerSession(app, { secure: config.sessionSecure });
   registerAgencyResolver(app);
+  await registerRateLimit(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

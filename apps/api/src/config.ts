@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDERS, type TProvider } from '@lc/shared/providers';
 import { z } from 'zod';
+import { loadRateLimits, type RateLimits } from './plugins/rate-limit-config';
 import { type FaultPlan, parseFaults } from './sandbox/faults';
 
 /** The repository root, so relative defaults do not depend on the working directory of `npm -w`. */
@@ -93,6 +94,8 @@ export type Config = {
   /** Background worker (docs/decisions/0012-worker.md): whether this process runs it, and its timings. */
   worker: { isEnabled: boolean; intervalMs: number; reconcileIntervalMs: number; lookUpAfterMs: number };
   sandboxFaults: FaultPlan;
+  /** Per-address request limits of plugins/rate-limit.ts (RATE_LIMIT_* variables). */
+  rateLimits: RateLimits;
 };
 
 const MEMORY = 'memory://';
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const isProduction = env.NODE_ENV === 'production';
   const isSandbox = parsed.success ? (parsed.data.SANDBOX ?? !isProduction) : true;
   const providers = loadProviderEndpoints(env, isSandbox, lines);
+  const rateLimits = loadRateLimits(env, lines);
   // A bank URL without its key could only be answered unsigned, which a real gateway refuses anyway.
   if (parsed.success && parsed.data.BANK_URL && !parsed.data.BANK_KEY)
     lines.push('BANK_KEY: required with BANK_URL');
@@ -141,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       lookUpAfterMs: e.WORKER_LOOKUP_AFTER_MS,
     },
     sandboxFaults: e.SANDBOX_FAULTS,
+    rateLimits,
   };
 }
 

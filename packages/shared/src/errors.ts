@@ -74,6 +74,7 @@ export const FIELD_ERROR_CODES = [
   'INVALID_FORMAT',
   'PASSWORD_MISMATCH',
   'COMMON_PASSWORD',
+  'PASSWORD_CONTAINS_NAME',
   'MUST_ACCEPT',
 ] as const;
 export type TFieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

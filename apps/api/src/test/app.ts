@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { RATE_LIMIT_ENV } from '../plugins/rate-limit-config';
 
 /** A clock tests can move: `clock.advance(31 * 60_000)`. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
@@ -22,7 +23,13 @@ export function createClock(start = new Date('2026-01-15T08:00:00.000Z')): TestC
   };
 }
 
-export type TestApp = { app: App; clock: TestClock; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  clock: TestClock;
+  /** The scratch PostgreSQL database of TEST_DATABASE_URL runs; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  close: () => Promise<void>;
+};
 
 export type TestAppOptions = {
   /**
@@ -30,7 +37,14 @@ export type TestAppOptions = {
    * HTTP (bank directory, providers); `inject` still works as usual.
    */
   listen?: boolean;
+  /** Receives the app's log lines (at level info) for tests that check what is logged. */
+  logStream?: { write: (line: string) => void };
 };
+
+// API tests send far more from 127.0.0.1 than one address may in production; rate-limit.test.ts sets its own.
+const RAISED_RATE_LIMITS = Object.fromEntries(
+  Object.values(RATE_LIMIT_ENV).map(([name]) => [name, '1000000/1m']),
+);
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped again by the returned function. */
 async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -66,19 +80,24 @@ export async function createTestApp(
   const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     // Tests run worker ticks themselves (runWorkerTick) with the test clock; no background timer.
     WORKER: 'false',
     SANDBOX: 'true',
     WEB_DIST: '/nonexistent-web-dist',
+    ...RAISED_RATE_LIMITS,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { now: clock.now });
+  const app = await buildApp(config, {
+    now: clock.now,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     clock,
+    databaseUrl: scratch?.url,
     close: async () => {
       await app.close();
       await scratch?.drop();

@@ -8,6 +8,7 @@ export * from './ledger';
 export * from './ops-credits';
 export * from './players';
 export * from './promotions';
+export * from './rate-limits';
 export * from './rates';
 export * from './sandbox-bank';
 export * from './sandbox-providers';

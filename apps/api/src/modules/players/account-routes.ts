@@ -1,5 +1,6 @@
 import { ZBacklistResponse, ZChangePasswordRequest, ZPlayerInfoResponse } from '@lc/shared/contracts/players';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAppError } from '../../lib/app-error';
 import { errorResponses, ZNoContent } from '../../lib/route-schemas';
 import {
   bankAccountsOf,
@@ -29,12 +30,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['players'],
         body: ZChangePasswordRequest,
-        response: { 204: ZNoContent, ...errorResponses(400, 401, 404) },
+        response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
       const player = playerOf(request);
-      const { token } = await changePassword(app.db, player, request.body, requestMeta(request));
+      const { token } = await changePassword(app.db, player, request.body, requestMeta(request)).catch(
+        (error: unknown) => {
+          // Failed tries are logged (never the passwords) so guessing through a stolen session is visible.
+          const code = isAppError(error) ? error.code : 'INTERNAL';
+          request.log.info(
+            { event: 'auth.password.change.fail', code, playerId: player.id, ip: request.ip },
+            'password change failed',
+          );
+          throw error;
+        },
+      );
       request.log.info({ event: 'auth.password.change', playerId: player.id }, 'password changed');
       reply.setSessionCookie(token);
       return reply.code(204).send(null);

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/password';
 import { createSession } from '../sessions/create-session';
 import { deleteSessionByToken } from '../sessions/delete-sessions';
-import { assertLoginAllowed, clearUsernameFailures, recordLoginFailure } from './login-throttle';
+import { clearUsernameFailures, takeLoginAttempt } from './login-throttle';
 import { findPlayerByUsername } from './players-repository';
 import type { RequestMeta } from './request-meta';
 
@@ -21,13 +21,13 @@ export type LoginInput = {
 export async function loginPlayer(db: Db, input: LoginInput): Promise<{ player: PlayerRow; token: string }> {
   const username = input.body.username.toLowerCase();
   const key = { agencyId: input.agencyId, username, ip: input.meta.ip, now: input.meta.now };
-  await assertLoginAllowed(db, key);
+  await takeLoginAttempt(db, key);
   const player = await findPlayerByUsername(db, input.agencyId, username);
   const isValid = player
     ? await verifyPassword(player.passwordHash, input.body.password)
     : await verifyDummyPassword(input.body.password);
+  // The attempt taken above stays counted as a failure.
   if (!player || !isValid) {
-    await recordLoginFailure(db, key);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
   }
   const token = await db.transaction(async (tx) => {

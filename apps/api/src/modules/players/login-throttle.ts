@@ -3,12 +3,15 @@ import {
   LOGIN_MAX_FAILURES_PER_USERNAME,
   LOGIN_THROTTLE_WINDOW_MS,
 } from '@lc/shared/limits';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 
 type Key = { agencyId: string; username: string; ip: string; now: Date };
+
+// Class id of the advisory locks below, so they never meet the migration lock or another feature's locks.
+const THROTTLE_LOCK_CLASS = 7301;
 
 /**
  * Seconds until the `max`-th most recent failure leaves the window, or 0 when fewer than `max` failures
@@ -32,48 +35,62 @@ async function secondsBlocked(
   return ms > 0 ? Math.ceil(ms / 1000) : 0;
 }
 
-/** Throws 429 RATE_LIMITED (with Retry-After) after 5 failures per username or 30 per IP in 15 min. */
-export async function assertLoginAllowed(db: DbOrTx, key: Key): Promise<void> {
-  const since = new Date(key.now.getTime() - LOGIN_THROTTLE_WINDOW_MS);
-  const byUsername = await secondsBlocked(
-    db,
-    and(
-      eq(loginFailures.agencyId, key.agencyId),
-      eq(loginFailures.username, key.username),
-      gt(loginFailures.createdAt, since),
-    ),
-    LOGIN_MAX_FAILURES_PER_USERNAME,
-    key.now,
-  );
-  const byIp = await secondsBlocked(
-    db,
-    and(eq(loginFailures.ip, key.ip), gt(loginFailures.createdAt, since)),
-    LOGIN_MAX_FAILURES_PER_IP,
-    key.now,
-  );
-  const seconds = Math.max(byUsername, byIp);
-  if (seconds > 0) {
-    throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins, try again later', undefined, {
-      'retry-after': String(seconds),
+/**
+ * Takes one password check out of the budget of the username (5 per 15 min) and of the address (30 per
+ * 15 min) *before* the password is checked; throws 429 RATE_LIMITED with Retry-After when either is spent.
+ * The attempt is written as a failure at once: a check that then succeeds gives it back through
+ * `clearUsernameFailures`, one that fails or never finishes keeps it. Attempts on the same username or
+ * address wait for each other on advisory locks, so parallel requests cannot all read "4 failures" and all
+ * go on to check a password.
+ */
+export async function takeLoginAttempt(db: Db, key: Key): Promise<void> {
+  const usernameLock = `user:${key.agencyId}:${key.username}`;
+  const ipLock = `ip:${key.ip}`;
+  await db.transaction(async (tx) => {
+    // Both locks in one statement, in hash order, so two attempts never hold one each and wait crosswise.
+    await tx.execute(sql`
+      SELECT pg_advisory_xact_lock(${THROTTLE_LOCK_CLASS}, h)
+      FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest(ARRAY[${usernameLock}, ${ipLock}]::text[]) AS k ORDER BY h) AS locks`);
+    const since = new Date(key.now.getTime() - LOGIN_THROTTLE_WINDOW_MS);
+    const byUsername = await secondsBlocked(
+      tx,
+      and(
+        eq(loginFailures.agencyId, key.agencyId),
+        eq(loginFailures.username, key.username),
+        gt(loginFailures.createdAt, since),
+      ),
+      LOGIN_MAX_FAILURES_PER_USERNAME,
+      key.now,
+    );
+    const byIp = await secondsBlocked(
+      tx,
+      and(eq(loginFailures.ip, key.ip), gt(loginFailures.createdAt, since)),
+      LOGIN_MAX_FAILURES_PER_IP,
+      key.now,
+    );
+    const seconds = Math.max(byUsername, byIp);
+    if (seconds > 0) {
+      throw new AppError(429, 'RATE_LIMITED', 'Too many failed attempts, try again later', undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+    await tx.insert(loginFailures).values({
+      agencyId: key.agencyId,
+      username: key.username,
+      ip: key.ip,
+      createdAt: key.now,
     });
-  }
-}
-
-/** Counts one failed login; also prunes rows that left the window so the table stays small. */
-export async function recordLoginFailure(db: DbOrTx, key: Key): Promise<void> {
-  await db.insert(loginFailures).values({
-    agencyId: key.agencyId,
-    username: key.username,
-    ip: key.ip,
-    createdAt: key.now,
+    // Rows that left the window count for nothing any more; dropping them keeps the table small.
+    await tx
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.ip, key.ip), lt(loginFailures.createdAt, since)));
   });
-  const expired = new Date(key.now.getTime() - LOGIN_THROTTLE_WINDOW_MS);
-  await db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.ip, key.ip), lt(loginFailures.createdAt, expired)));
 }
 
-/** A successful login forgets the username's failures (the IP count stays: it guards against spraying). */
+/**
+ * A password check that succeeded: forgets the username's failures, the attempt just taken included, so
+ * it counts neither against the username nor against the address.
+ */
 export async function clearUsernameFailures(db: DbOrTx, key: Omit<Key, 'ip' | 'now'>): Promise<void> {
   await db
     .delete(loginFailures)

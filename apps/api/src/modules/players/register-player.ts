@@ -2,7 +2,7 @@ import type { TRegisterRequest } from '@lc/shared/contracts/players';
 import { type Db, isUniqueViolation } from '../../db/client';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
-import { isCommonPassword } from '../../lib/common-passwords';
+import { assertPasswordAllowed } from '../../lib/assert-password-allowed';
 import { hashPassword } from '../../lib/password';
 import { recordDevice } from '../fingerprint/record-device';
 import { createSession } from '../sessions/create-session';
@@ -25,9 +25,7 @@ export async function registerPlayer(
   input: RegisterInput,
 ): Promise<{ player: PlayerRow; token: string }> {
   const { body, meta } = input;
-  if (isCommonPassword(body.password)) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Password is too common', { password: 'COMMON_PASSWORD' });
-  }
+  assertPasswordAllowed(body.password, body, 'password');
   // Cheap check first so a taken name does not cost an argon2 hash; the unique index settles races.
   if (await isUsernameTaken(db, input.agencyId, body.username)) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
