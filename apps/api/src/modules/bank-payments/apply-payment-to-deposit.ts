@@ -1,5 +1,5 @@
 import { convertAtRate, parseRate } from '@lc/shared/money';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { BankPaymentRow } from '../../db/schema/bank-payments';
 import { bankPayments } from '../../db/schema/bank-payments';
@@ -86,18 +86,4 @@ export async function applyPaymentToDeposit(
     })
     .where(eq(bankPayments.id, payment.id));
   return paid;
-}
-
-/** The payment, locked, if the agency may see it (its own, or one no agency's bill names); else 404. */
-export async function lockAgencyPayment(tx: DbOrTx, agencyId: string, id: string): Promise<BankPaymentRow> {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-  const [payment] = isUuid
-    ? await tx
-        .select()
-        .from(bankPayments)
-        .where(and(eq(bankPayments.id, id), sql`coalesce(${bankPayments.agencyId} = ${agencyId}, true)`))
-        .for('update')
-    : [];
-  if (!payment) throw new AppError(404, 'NOT_FOUND', 'No such bank payment');
-  return payment;
 }

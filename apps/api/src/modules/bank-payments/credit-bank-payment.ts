@@ -15,7 +15,8 @@ import { nextOrderCode } from '../deposits/deposit-code';
 import { findDepositByCode } from '../deposits/deposits-repository';
 import { recordAudit } from '../ops/record-audit';
 import { findCurrentRate } from '../rates/get-current-rates';
-import { applyPaymentToDeposit, lockAgencyPayment } from './apply-payment-to-deposit';
+import { applyPaymentToDeposit } from './apply-payment-to-deposit';
+import { lockAgencyPayment } from './lock-agency-payment';
 
 export type CreditPaymentInput = TCreditBankPaymentRequest & {
   agency: AgencyRow;
@@ -35,6 +36,28 @@ function canSettleOrder(order: DepositRow | undefined, payment: BankPaymentRow):
   if (!order || order.creditedAt !== null) return false;
   if (order.status === 'OPEN' || order.status === 'CANCELED') return true;
   return order.status === 'PAID' && order.isAmountMismatch && order.bankReference === payment.bankReference;
+}
+
+/** Where the money went: the order's channel as it was, else the agency's first complete channel. */
+function receivingOf(
+  agency: AgencyRow,
+  order: DepositRow | null,
+): Pick<DepositRow, 'mid' | 'channelCode' | 'receivingBank' | 'receiverId' | 'merchantName'> {
+  if (order) {
+    const { mid, channelCode, receivingBank, receiverId, merchantName } = order;
+    return { mid, channelCode, receivingBank, receiverId, merchantName };
+  }
+  const channel = agency.paymentChannels.find((c) => c.receivingBank && c.receiverId && c.merchantName);
+  if (!channel?.receivingBank || !channel.receiverId || !channel.merchantName) {
+    throw new AppError(409, 'UNKNOWN_CHANNEL', 'The agency has no payment channel');
+  }
+  return {
+    mid: channel.mid,
+    channelCode: channel.code,
+    receivingBank: channel.receivingBank,
+    receiverId: channel.receiverId,
+    merchantName: channel.merchantName,
+  };
 }
 
 /**
@@ -66,10 +89,7 @@ async function createStaffDeposit(
     ? { id: order.rateId, sell: order.rateSell }
     : await findCurrentRate(tx, agency.id, 'THB');
   if (!rate) throw new AppError(409, 'DEPOSIT_NOT_ALLOWED', 'No exchange rate to credit at');
-  const channel = order ?? agency.paymentChannels.find((c) => c.receivingBank && c.receiverId);
-  if (!channel?.receivingBank || !channel.receiverId || !channel.merchantName) {
-    throw new AppError(409, 'UNKNOWN_CHANNEL', 'The agency has no payment channel');
-  }
+  const channel = receivingOf(agency, order);
   const code = await nextOrderCode(tx, agency.id, 'D', now);
   const [row] = await tx
     .insert(deposits)
@@ -80,11 +100,7 @@ async function createStaffDeposit(
       provider: target.provider,
       bankAccountId: account.id,
       amount: payment.amount,
-      mid: order?.mid ?? ('mid' in channel ? channel.mid : ''),
-      channelCode: order?.channelCode ?? ('code' in channel ? channel.code : ''),
-      receivingBank: channel.receivingBank,
-      receiverId: channel.receiverId,
-      merchantName: channel.merchantName,
+      ...channel,
       // Never shown: staff credit a payment already made, there is nothing to scan.
       qrPayload: '',
       bankBillId: null,

@@ -6,7 +6,7 @@ import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments
 import { deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../ops/record-audit';
-import { lockAgencyPayment } from './apply-payment-to-deposit';
+import { lockAgencyPayment } from './lock-agency-payment';
 
 /**
  * Staff refund an UNMATCHED bank payment (domain.md rule 1) with the bank reference of the refund they sent:
