@@ -29,10 +29,13 @@ const FAULTS = 'providers:error=0.1,timeout=0.05,lost=0.05;bank:error=0.1';
 let t: TestApp;
 let app: App;
 beforeAll(async () => {
-  t = await createTestApp({ PROVIDER_TIMEOUT_MS: '300' }, { listen: true });
+  // 1 s, not 300 ms: every check asks the bank and so does every webhook (it verifies the payment there); on a
+  // busy 2-core machine, as CI may be, loopback calls into this same process took over 300 ms, every look-up
+  // timed out and the test measured the machine's load instead of the money rules.
+  t = await createTestApp({ PROVIDER_TIMEOUT_MS: '1000' }, { listen: true });
   app = t.app;
   // A `timeout` fault stalls just past the client's timeout, so the test does not wait seconds for each.
-  app.sandboxFaults.timeoutDelayMs = 400;
+  app.sandboxFaults.timeoutDelayMs = 1100;
 });
 afterAll(async () => {
   // Connections cut by `timeout`/`lost` faults can keep the HTTP server from closing for a minute
