@@ -30,6 +30,8 @@ export type TestAppOptions = {
    * HTTP (bank directory, providers); `inject` still works as usual.
    */
   listen?: boolean;
+  /** Where log lines go (with `LOG_LEVEL` in `env`), for tests that prove an alert is logged. */
+  logStream?: { write: (line: string) => void };
 };
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped again by the returned function. */
@@ -74,7 +76,10 @@ export async function createTestApp(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { now: clock.now });
+  const app = await buildApp(config, {
+    now: clock.now,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
