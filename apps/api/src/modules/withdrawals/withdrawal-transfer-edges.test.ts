@@ -83,16 +83,23 @@ async function providerTransfersOf(p: Withdrawer) {
 }
 
 /**
- * Writes a transfer out under `reference` with `amount` straight into the sandbox provider's books, as a
- * faulty provider would record the request it got: the wallet really loses that amount.
+ * Writes a transfer under `reference` straight into the sandbox provider's books, as a faulty provider would
+ * record the request it got (out by default): the wallet really moves by that amount.
  */
-async function recordFaultyTransferOut(p: Withdrawer, reference: string, amount: bigint): Promise<void> {
+async function recordFaultyTransfer(
+  p: Withdrawer,
+  reference: string,
+  amount: bigint,
+  direction: 'in' | 'out' = 'out',
+): Promise<void> {
   const username = providerMemberOf('demo', p.player.id).username;
+  const isOut = direction === 'out';
   const [member] = await t.app.db
     .update(members)
     .set({
-      balance: sql`${members.balance} - ${amount}`,
-      transferredOut: sql`${members.transferredOut} + ${amount}`,
+      balance: sql`${members.balance} + ${isOut ? -amount : amount}`,
+      transferredIn: sql`${members.transferredIn} + ${isOut ? 0n : amount}`,
+      transferredOut: sql`${members.transferredOut} + ${isOut ? amount : 0n}`,
     })
     .where(and(eq(members.provider, 'gclub'), eq(members.username, username)))
     .returning();
@@ -101,7 +108,7 @@ async function recordFaultyTransferOut(p: Withdrawer, reference: string, amount:
     provider: 'gclub',
     memberId: member.id,
     reference,
-    direction: 'out',
+    direction,
     amount,
     balanceAfter: member.balance,
     createdAt: t.app.now(),
@@ -136,7 +143,7 @@ describe('a transfer out the provider recorded with another amount (finding 1)',
     const p = await funded('300.00');
     // The provider records <code>:out as 80.00 although 100.00 was asked, and the answer is lost.
     const spy = vi.spyOn(gclub, 'transfer').mockImplementationOnce(async (_member, _dir, _amount, ref) => {
-      await recordFaultyTransferOut(p, ref, 80_00n);
+      await recordFaultyTransfer(p, ref, 80_00n);
       return { status: 'unknown', reason: 'socket hang up' };
     });
     const res = await withdraw(t.app, p, { credit: '100.00' });
@@ -182,10 +189,29 @@ describe('a transfer out the provider recorded with another amount (finding 1)',
     expect(eventsOf('provider.transfer_conflict').length).toBeGreaterThan(1);
   });
 
+  it('a look-up that finds <code>:out as a transfer in (another direction) is held the same way', async () => {
+    const p = await funded('300.00');
+    vi.spyOn(gclub, 'transfer').mockImplementationOnce(async (_member, _dir, amount, ref) => {
+      await recordFaultyTransfer(p, ref, amount, 'in');
+      return { status: 'unknown', reason: 'socket hang up' };
+    });
+    const res = await withdraw(t.app, p, { credit: '100.00' });
+    expect(res.statusCode).toBe(202);
+    const { code } = res.json().order;
+    t.clock.advance(RESEND_AFTER_MS + 1000);
+    await runWorkerTick(t.app);
+    const held = await rowOf(code);
+    expect(held).toMatchObject({ status: 'PENDING' });
+    expect(held?.failure).toContain('as in 100.00, we sent out 100.00');
+    expect(eventsOf('provider.transfer_conflict')).toHaveLength(2);
+    expect(await bookedUnder(`${code}:out`)).toEqual([]);
+    expect(await reconciliationOf(p)).toEqual({ status: 'DIFFERENCE', difference: '-100.00' });
+  });
+
   it('once the provider corrects its record, the next look-up books the withdrawal and opens it', async () => {
     const p = await funded('300.00');
     vi.spyOn(gclub, 'transfer').mockImplementationOnce(async (_member, _dir, _amount, ref) => {
-      await recordFaultyTransferOut(p, ref, 80_00n);
+      await recordFaultyTransfer(p, ref, 80_00n);
       return { status: 'unknown', reason: 'socket hang up' };
     });
     const { code } = (await withdraw(t.app, p, { credit: '100.00' })).json().order;
@@ -200,7 +226,7 @@ describe('a transfer out the provider recorded with another amount (finding 1)',
       .update(members)
       .set({ balance: sql`${members.balance} + 8000`, transferredOut: sql`${members.transferredOut} - 8000` })
       .where(and(eq(members.provider, 'gclub'), eq(members.username, username)));
-    await recordFaultyTransferOut(p, `${code}:out`, 100_00n);
+    await recordFaultyTransfer(p, `${code}:out`, 100_00n);
 
     t.clock.advance(60 * 60_000);
     await runWorkerTick(t.app);
@@ -221,7 +247,7 @@ describe('a transfer out the provider recorded with another amount (finding 1)',
     // The stalled original lands with a wrong amount just before the worker's re-send reaches the provider.
     const original = gclub.transfer.bind(gclub);
     const spy = vi.spyOn(gclub, 'transfer').mockImplementationOnce(async (member, dir, amount, ref) => {
-      await recordFaultyTransferOut(p, ref, 70_00n);
+      await recordFaultyTransfer(p, ref, 70_00n);
       return original(member, dir, amount, ref);
     });
 
