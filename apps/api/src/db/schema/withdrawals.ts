@@ -1,6 +1,16 @@
 import type { TProvider } from '@lc/shared/providers';
 import { sql } from 'drizzle-orm';
-import { bigint, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agencies } from './agency';
 import { bankAccounts } from './bank-accounts';
 import { players } from './players';
@@ -45,6 +55,10 @@ export const withdrawals = pgTable(
     status: text('status').$type<TWithdrawalStatus>().notNull(),
     // The provider's refusal code or why an outcome is unknown (ops only).
     failure: text('failure'),
+    // Failed tries of the transfer back (`<code>:back`) of a RETURNING order: they set its backoff and alert.
+    returnAttempts: integer('return_attempts').notNull().default(0),
+    // The worker leaves a PENDING or RETURNING order alone until then (a claim, a backoff or a held conflict).
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     // The USED promotion usage whose rules this withdrawal met (it becomes SUCCESS when the credit is out).
     promotionUsageId: uuid('promotion_usage_id'),
     bankReference: text('bank_reference'),
