@@ -19,7 +19,7 @@ export const RESEND_AFTER_MS = 60_000;
  * Finishes a withdrawal whose provider transfer has no known outcome (for the worker; safe to run in
  * parallel and repeatedly). PENDING: looks `<code>:out` up — found → booked and OPEN; not found after
  * RESEND_AFTER_MS → the SAME reference is sent again (the provider applies a reference once): applied →
- * OPEN, refused → FAILED, unknown → stays PENDING. RETURNING: sends `<code>:back` again. Other states are
+ * OPEN, refused → FAILED, unknown → stays PENDING. RETURNING and BOUNCE_RETURNING: sends `<code>:back` again. Other states are
  * answered as they are; an unknown code answers null. See docs/decisions/0011-withdrawal-transfers.md.
  */
 export async function resolveWithdrawal(
@@ -29,7 +29,9 @@ export async function resolveWithdrawal(
 ): Promise<WithdrawalRow | null> {
   const [order] = await app.db.select().from(withdrawals).where(eq(withdrawals.code, code));
   if (!order) return null;
-  if (order.status === 'RETURNING') return returnWithdrawalCredit(app, order, log);
+  if (order.status === 'RETURNING' || order.status === 'BOUNCE_RETURNING') {
+    return returnWithdrawalCredit(app, order, log);
+  }
   if (order.status !== 'PENDING') return order;
 
   const provider = app.providers.get(order.provider);
