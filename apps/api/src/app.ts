@@ -35,6 +35,7 @@ import { opsRatesRoutes } from './modules/rates/ops-rates-routes';
 import { ratesRoutes } from './modules/rates/rates-routes';
 import { seedDemoRates } from './modules/rates/seed-demo-rates';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation-routes';
+import { reportsRoutes } from './modules/reports/reports-routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 import { registerDb } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(opsDepositsRoutes);
   await app.register(bankPaymentsRoutes);
   await app.register(opsPaymentChannelsRoutes);
+  await app.register(reportsRoutes);
   registerWorker(app);
   if (config.benchRoutes) await app.register(benchRoutes);
   if (config.sandbox) await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });

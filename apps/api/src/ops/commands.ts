@@ -15,7 +15,9 @@ import { promotionsActivateCommand, promotionsDeactivateCommand } from './comman
 import { promotionsUpdateCommand } from './commands/promotions-update';
 import { ratesSetCommand } from './commands/rates-set';
 import { reconciliationCommand } from './commands/reconciliation';
+import { reportSettlementCommand } from './commands/report-settlement';
 import { withdrawalsApproveCommand } from './commands/withdrawals-approve';
+import { withdrawalsBouncedCommand } from './commands/withdrawals-bounced';
 import { withdrawalsListCommand } from './commands/withdrawals-list';
 import { withdrawalsRejectCommand } from './commands/withdrawals-reject';
 
@@ -26,6 +28,7 @@ export const COMMANDS: OpsCommand[] = [
   playersBlockCommand,
   playersUnblockCommand,
   reconciliationCommand,
+  reportSettlementCommand,
   ratesSetCommand,
   depositsListCommand,
   depositsConfirmCommand,
@@ -38,6 +41,7 @@ export const COMMANDS: OpsCommand[] = [
   withdrawalsListCommand,
   withdrawalsApproveCommand,
   withdrawalsRejectCommand,
+  withdrawalsBouncedCommand,
   promotionsListCommand,
   promotionsCreateCommand,
   promotionsUpdateCommand,

@@ -59,6 +59,8 @@ describe('npm run ops -- deposits … / withdrawals …', () => {
       'withdrawals list',
       'withdrawals approve',
       'withdrawals reject',
+      'withdrawals bounced',
+      'report settlement',
     ]) {
       expect(help).toContain(name);
     }
@@ -173,6 +175,42 @@ describe('npm run ops -- deposits … / withdrawals …', () => {
       expect.stringMatching(/^error 409 PAYMENT_ALREADY_RESOLVED/),
     ]);
     expect(await creditOf(t.app, p, 'gclub')).toBe('154.56');
+  });
+
+  it('withdrawals bounced owes a payout again, approve re-pays it, report settlement prints the day', async () => {
+    const before = t.clock.now();
+    // A day of its own (10:00 Lao time), so the report holds this test's payouts only.
+    t.clock.set(new Date('2026-04-10T03:00:00Z'));
+    try {
+      const { p, code } = await openWithdrawal('100.00');
+      expect((await ops(['withdrawals', 'approve', code, '--ref', 'BCEL-1'])).code).toBe(EXIT.OK);
+      const bounced = await ops(['withdrawals', 'bounced', code, '--ref', 'RET-1']);
+      expect(bounced.code).toBe(EXIT.OK);
+      const payout = /BOUNCED: (\d+) LAK owed/.exec(bounced.out[0] ?? '')?.[1] ?? '';
+      expect(bounced.out[0]).toBe(
+        `${code} BOUNCED: ${payout} LAK owed to ${p.username} again (bank reference RET-1)`,
+      );
+      const again = await ops(['withdrawals', 'bounced', code, '--ref', 'RET-2']);
+      expect([again.code, again.err.join(' ')]).toEqual([
+        EXIT.FAILED,
+        expect.stringContaining('ORDER_NOT_OPEN'),
+      ]);
+      expect((await ops(['withdrawals', 'approve', code, '--ref', 'BCEL-2'])).out[0]).toMatch(
+        / SUCCESS: paid /,
+      );
+
+      const report = await ops(['report', 'settlement', '--date', '2026-04-10']);
+      expect(report.code).toBe(EXIT.OK);
+      const twice = (BigInt(payout) * 2n).toString();
+      expect(report.out).toContain(`payouts paid: 2, ${twice} LAK, 200.00 THB`);
+      expect(report.out).toContain(`payouts bounced: 1, ${payout} LAK, 100.00 THB`);
+      const csv = await ops(['report', 'settlement', '--date', '2026-04-10', '--csv']);
+      expect(csv.out[0]).toMatch(/^channel,kip_matched_count,/);
+      expect(csv.out).toContain(`payouts_paid_lak,${twice}`);
+      expect((await ops(['report', 'settlement'])).code).toBe(EXIT.USAGE);
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   it('reconciliation shows no differences after these flows', async () => {

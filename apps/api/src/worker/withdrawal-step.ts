@@ -12,7 +12,7 @@ const PARALLEL = 8;
 const REVISIT_MS = 10_000;
 
 /**
- * Withdrawals whose provider transfer has no known outcome (PENDING: out, RETURNING: back after a staff
+ * Withdrawals whose provider transfer has no known outcome (PENDING: out, RETURNING and BOUNCE_RETURNING: back after a staff
  * reject) and are due (`next_attempt_at` passed or unset), handed to `resolveWithdrawal`. Picked `FOR UPDATE
  * SKIP LOCKED` and claimed by moving `next_attempt_at` 10 s on in the same transaction, so parallel workers
  * never resolve the same one at once; the outcome may then set a longer backoff (docs/decisions/0028).
@@ -24,7 +24,7 @@ export async function runUnresolvedWithdrawals(ctx: StepContext): Promise<void> 
       .from(withdrawals)
       .where(
         and(
-          inArray(withdrawals.status, ['PENDING', 'RETURNING']),
+          inArray(withdrawals.status, ['PENDING', 'RETURNING', 'BOUNCE_RETURNING']),
           or(isNull(withdrawals.nextAttemptAt), lte(withdrawals.nextAttemptAt, ctx.now)),
         ),
       )

@@ -4,7 +4,9 @@ import { ZPage, ZPageQuery } from './common';
 /**
  * A withdrawal's state as operators see it. Players see PENDING and RETURNING as OPEN:
  * PENDING = the transfer out of the provider has no known outcome yet (not approvable until resolved);
- * RETURNING = rejected by staff, the credit is on its way back to the provider.
+ * RETURNING = rejected by staff, the credit is on its way back to the provider. BOUNCED = paid out, then the
+ * bank sent the payout back (approve re-pays it, reject credits it back); BOUNCE_RETURNING = that credit-back
+ * is under way (players see BOUNCED).
  */
 export const OPS_WITHDRAWAL_STATUSES = [
   'PENDING',
@@ -13,6 +15,8 @@ export const OPS_WITHDRAWAL_STATUSES = [
   'SUCCESS',
   'FAILED',
   'REJECTED',
+  'BOUNCED',
+  'BOUNCE_RETURNING',
 ] as const;
 export const ZOpsWithdrawalStatus = z.enum(OPS_WITHDRAWAL_STATUSES);
 export type TOpsWithdrawalStatus = z.infer<typeof ZOpsWithdrawalStatus>;
@@ -42,6 +46,9 @@ export const ZOpsWithdrawal = z.object({
   status: ZOpsWithdrawalStatus,
   failure: z.string().nullable(),
   bankReference: z.string().nullable(),
+  /** How often its payout bounced, and the bank's reference of the latest bounce. */
+  bounces: z.number().int(),
+  bounceReference: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -64,6 +71,10 @@ export const ZApproveWithdrawalRequest = z.object({
     .max(100, { message: 'TOO_LONG' }),
 });
 export type TApproveWithdrawalRequest = z.infer<typeof ZApproveWithdrawalRequest>;
+
+/** POST /api/ops/v1/withdrawals/{code}/bounced: the bank's reference of the returned payout. */
+export const ZBounceWithdrawalRequest = ZApproveWithdrawalRequest;
+export type TBounceWithdrawalRequest = z.infer<typeof ZBounceWithdrawalRequest>;
 
 /** POST /api/ops/v1/withdrawals/{code}/reject (body optional). */
 export const ZRejectWithdrawalRequest = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPage } from './common';
-import { ZOrderStatus } from './orders';
+import { ZWithdrawRecordStatus } from './orders';
 
 /** POST /api/v2/withdrawals. `credit` is THB with at most two decimals ("150.00"). */
 export const ZCreateWithdrawalRequest = z.object({
@@ -23,7 +23,7 @@ export const ZWithdrawRecord = z.object({
   credit_returned: z.string(),
   /** LAK paid to the bank account at the buy rate. */
   payout_amount: z.string(),
-  status: ZOrderStatus,
+  status: ZWithdrawRecordStatus,
 });
 export type TWithdrawRecord = z.infer<typeof ZWithdrawRecord>;
 

@@ -19,7 +19,21 @@ import { players } from './players';
  * append-only (a trigger refuses UPDATE and DELETE); `ledger_accounts.balance` is a cache of the sum of the
  * account's entries, changed only by `postTransaction` under a row lock.
  */
-export const LEDGER_ACCOUNT_KINDS = ['PLAYER_PROVIDER', 'HOUSE', 'BONUS', 'IN_TRANSIT', 'PAYOUT'] as const;
+/**
+ * THB: PLAYER_PROVIDER, HOUSE, BONUS, PAYOUT (credit taken out for a withdrawal, not paid yet). LAK (domain
+ * rule 7, docs/decisions/0027-lak-ledger-and-settlement.md): BANK (kip in the agency's bank accounts), FX (the
+ * exchange: kip sold for credit and bought back), PAYOUT_OWED (kip owed to a player for a withdrawal).
+ */
+export const LEDGER_ACCOUNT_KINDS = [
+  'PLAYER_PROVIDER',
+  'HOUSE',
+  'BONUS',
+  'IN_TRANSIT',
+  'PAYOUT',
+  'BANK',
+  'FX',
+  'PAYOUT_OWED',
+] as const;
 export type TLedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /** THB credit in satang, LAK in whole kip. */
@@ -33,6 +47,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'BONUS',
   'ADJUSTMENT',
   'REVERSAL',
+  // A payout the bank sent back: the kip is in the bank and owed to the player again.
+  'BOUNCE',
 ] as const;
 export type TLedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -18,9 +18,20 @@ import { players } from './players';
 /**
  * Internal states (docs/decisions/0011-withdrawal-transfers.md). The player sees PENDING and RETURNING as
  * OPEN: PENDING = the transfer out was sent but its answer is not known yet (nothing booked, not approvable);
- * RETURNING = staff rejected it and the transfer back in is under way.
+ * RETURNING = staff rejected it and the transfer back in is under way. BOUNCED = paid out (SUCCESS), then the
+ * bank sent the payout back: owed again until staff re-pay it (→ SUCCESS) or credit it back; BOUNCE_RETURNING
+ * = that credit-back is under way (the player still sees BOUNCED) (docs/decisions/0027-lak-ledger-and-settlement.md).
  */
-export const WITHDRAWAL_STATUSES = ['PENDING', 'OPEN', 'RETURNING', 'SUCCESS', 'FAILED', 'REJECTED'] as const;
+export const WITHDRAWAL_STATUSES = [
+  'PENDING',
+  'OPEN',
+  'RETURNING',
+  'SUCCESS',
+  'FAILED',
+  'REJECTED',
+  'BOUNCED',
+  'BOUNCE_RETURNING',
+] as const;
 export type TWithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** The states that count as "the player's open withdrawal" (at most one at a time). */
@@ -62,6 +73,10 @@ export const withdrawals = pgTable(
     // The USED promotion usage whose rules this withdrawal met (it becomes SUCCESS when the credit is out).
     promotionUsageId: uuid('promotion_usage_id'),
     bankReference: text('bank_reference'),
+    // How often its payout bounced (numbers the bounce and re-pay postings), and the bank's reference of the
+    // latest bounce.
+    bounces: integer('bounces').notNull().default(0),
+    bounceReference: text('bounce_reference'),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

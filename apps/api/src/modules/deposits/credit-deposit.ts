@@ -5,7 +5,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { agencies } from '../../db/schema/agency';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
-import { bonusAccount, houseAccount, playerProviderAccount } from '../ledger/account-key';
+import {
+  bankAccount,
+  bonusAccount,
+  fxAccount,
+  houseAccount,
+  playerProviderAccount,
+} from '../ledger/account-key';
 import { type OrderChange, type PostingEntry, postTransactionWith } from '../ledger/post-transaction';
 import { markUsageUsed } from '../promotions/promotion-deposit-rules';
 import { depositCreditReference } from './deposit-code';
@@ -172,9 +178,14 @@ const markSucceeded: OrderChange['update'] = (areAccountsLocked) => {
 async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<DepositRow> {
   const now = app.now();
   const { code, playerId, provider, credit, bonus } = claimed;
+  // The kip the bank received for it (staff may credit a payment of another amount: rule 1 and 2).
+  const paid = claimed.paidAmount ?? claimed.amount;
+  // Both currencies in the one posting statement (decision 0027): no round trip more, two rows more locked.
   const entries: PostingEntry[] = [
     { account: houseAccount('THB'), amount: -credit },
     { account: playerProviderAccount(playerId, provider), amount: credit + bonus },
+    { account: bankAccount(), amount: paid },
+    { account: fxAccount(), amount: -paid },
   ];
   if (bonus > 0n) entries.push({ account: bonusAccount('THB'), amount: -bonus });
   const book = async (db: DbOrTx): Promise<DepositRow | null> => {

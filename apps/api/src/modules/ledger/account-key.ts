@@ -32,6 +32,32 @@ export function payoutAccount(playerId: string, currency: TLedgerCurrency = 'THB
   return { kind: 'PAYOUT', currency, playerId };
 }
 
+/**
+ * Kip in the agency's bank accounts (LAK, one per agency): + what the bank received for credited deposits
+ * and payouts that bounced back, − what was paid out to players. Its day's movement is what the bank
+ * statement shows for those (docs/decisions/0027-lak-ledger-and-settlement.md).
+ */
+export function bankAccount(): AccountKey {
+  return { kind: 'BANK', currency: 'LAK' };
+}
+
+/**
+ * The exchange (LAK, one per agency): the other side of every kip booked for credit. A credited deposit
+ * takes the paid kip from it (−), a withdrawal taken out puts the payout's kip back (+); the THB side of the
+ * same exchange is the house.
+ */
+export function fxAccount(): AccountKey {
+  return { kind: 'FX', currency: 'LAK' };
+}
+
+/**
+ * Kip owed to a player for a withdrawal taken out and not paid (or paid and bounced): − while owed, back to
+ * 0 when paid out or credited back. Per player, like the THB payout account, so payouts never queue on one row.
+ */
+export function payoutOwedAccount(playerId: string): AccountKey {
+  return { kind: 'PAYOUT_OWED', currency: 'LAK', playerId };
+}
+
 /** One stable string per key: sorts accounts into the lock order and deduplicates them. */
 export function accountKeyString(key: AccountKey): string {
   return [key.kind, key.currency, key.playerId ?? '', key.provider ?? ''].join('|');

@@ -1,5 +1,6 @@
 import {
   ZApproveWithdrawalRequest,
+  ZBounceWithdrawalRequest,
   ZOpsWithdrawalResponse,
   ZOpsWithdrawalsQuery,
   ZOpsWithdrawalsResponse,
@@ -11,12 +12,16 @@ import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
+import { bounceWithdrawal } from '../withdrawals/bounce-withdrawal';
 import { rejectWithdrawal } from '../withdrawals/reject-withdrawal';
 import { toOpsWithdrawalDto } from '../withdrawals/to-ops-withdrawal-dto';
 import { listOpsWithdrawals, usernameOf } from '../withdrawals/withdrawals-repository';
 import { opsActorOf, recordAudit } from './record-audit';
 
-/** Ops: the payout queue of the host's agency; approve (paid out) or reject (credit back). All audited. */
+/**
+ * Ops: the payout queue of the host's agency; approve (paid out), reject (credit back), bounced (the bank sent
+ * a payout back: then approve re-pays it, reject credits it back). All audited.
+ */
 export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ops/v1/withdrawals',
@@ -50,7 +55,8 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireOps, requireAgency],
       schema: {
         tags: ['ops'],
-        summary: 'Mark an OPEN withdrawal paid out with the bank reference (→ SUCCESS)',
+        summary:
+          'Mark an OPEN withdrawal paid out with the bank reference (→ SUCCESS); a BOUNCED one: re-paid (→ SUCCESS)',
         security: [{ opsToken: [] }],
         params: ZOrderCodeParams,
         body: ZApproveWithdrawalRequest,
@@ -70,14 +76,41 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/ops/v1/withdrawals/:code/bounced',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary:
+          "A SUCCESS withdrawal's payout came back from the bank (→ BOUNCED, the payout owed again); 409 otherwise",
+        security: [{ opsToken: [] }],
+        params: ZOrderCodeParams,
+        body: ZBounceWithdrawalRequest,
+        response: { 200: ZOpsWithdrawalResponse, ...errorResponses(400, 401, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const order = await bounceWithdrawal(app.db, {
+        agency: agencyOf(request),
+        code: request.params.code,
+        bankReference: request.body.bankReference,
+        actor: opsActorOf(request),
+        now: app.now(),
+      });
+      return { withdrawal: toOpsWithdrawalDto(order, await usernameOf(app.db, order.playerId)) };
+    },
+  );
+
+  app.post(
     '/api/ops/v1/withdrawals/:code/reject',
     {
       onRequest: [requireOps, requireAgency],
       schema: {
         tags: ['ops'],
         summary:
-          'Reject an OPEN withdrawal: the credit goes back to the provider (→ REJECTED); 202 while the ' +
-          "provider's answer is unknown (RETURNING: repeat to resume, it never returns twice)",
+          'Reject an OPEN withdrawal, or credit a BOUNCED one back: the credit goes back to the provider ' +
+          "(→ REJECTED); 202 while the provider's answer is unknown (RETURNING or BOUNCE_RETURNING: repeat to " +
+          'resume, it never returns twice)',
         security: [{ opsToken: [] }],
         params: ZOrderCodeParams,
         body: ZRejectWithdrawalRequest,

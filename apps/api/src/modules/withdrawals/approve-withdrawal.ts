@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
-import { houseAccount, payoutAccount } from '../ledger/account-key';
 import { postTransaction } from '../ledger/post-transaction';
 import { recordAudit } from '../ops/record-audit';
 import { notActionable } from './not-actionable';
+import { payoutEntries } from './payout-entries';
 import { withdrawalReference } from './withdrawal-code';
 import { lockWithdrawal } from './withdrawals-repository';
 
@@ -21,29 +21,30 @@ export type ApproveWithdrawalInput = {
 };
 
 /**
- * Staff paid the player's bank account: OPEN → SUCCESS with the bank reference, the payout account settled
- * to the house (`<code>:payout`) and an audit entry, all in one transaction under the order's row lock, so a
- * second approve (or a reject racing it) finds the order no longer OPEN → 409.
+ * Staff paid the player's bank account: OPEN → SUCCESS with the bank reference, the payout booked in both
+ * currencies (`<code>:payout`: THB payout account to the house, LAK owed to the player out of the bank) and
+ * an audit entry, all in one transaction under the order's row lock, so a second approve (or a reject racing
+ * it) finds the order no longer OPEN → 409. A BOUNCED one is re-paid the same way (`<code>:payout:<n+1>`
+ * after n bounces, domain rule 9).
  */
 export async function approveWithdrawal(db: Db, input: ApproveWithdrawalInput): Promise<WithdrawalRow> {
   const { agency, code, now } = input;
   return db.transaction(async (tx) => {
     const order = await lockWithdrawal(tx, agency.id, code);
     if (!order) throw new AppError(404, 'NOT_FOUND', `No withdrawal ${code.slice(0, 40)}`);
-    if (order.status !== 'OPEN') throw notActionable(order);
-    if (order.creditReceived > 0n) {
+    if (order.status !== 'OPEN' && order.status !== 'BOUNCED') throw notActionable(order);
+    const isRepaid = order.status === 'BOUNCED';
+    const entries = payoutEntries(order, 1n);
+    if (entries.length > 0) {
       await postTransaction(tx, {
         agencyId: order.agencyId,
         kind: 'WITHDRAW',
-        reference: withdrawalReference.payout(code),
+        reference: withdrawalReference.payoutAfter(code, order.bounces),
         playerId: order.playerId,
         provider: order.provider,
-        memo: `withdrawal ${code} paid out (${formatMinor(order.payoutAmount, 'LAK')} LAK, bank ${input.bankReference})`,
+        memo: `withdrawal ${code} ${isRepaid ? 're-paid' : 'paid out'} (${formatMinor(order.payoutAmount, 'LAK')} LAK, bank ${input.bankReference})`,
         at: now,
-        entries: [
-          { account: payoutAccount(order.playerId), amount: -order.creditReceived },
-          { account: houseAccount('THB'), amount: order.creditReceived },
-        ],
+        entries,
       });
     }
     const [approved] = await tx
@@ -59,13 +60,14 @@ export async function approveWithdrawal(db: Db, input: ApproveWithdrawalInput): 
       .returning();
     await recordAudit(tx, {
       actor: input.actor,
-      action: 'withdrawal.approve',
+      action: isRepaid ? 'withdrawal.repay' : 'withdrawal.approve',
       target: `withdrawal:${code}`,
       details: {
         playerId: order.playerId,
         payoutAmount: formatMinor(order.payoutAmount, 'LAK'),
         credit: formatMinor(order.creditReceived, 'THB'),
         bankReference: input.bankReference,
+        ...(isRepaid ? { bounces: order.bounces, bounceReference: order.bounceReference } : {}),
       },
       at: now,
     });

@@ -4,6 +4,7 @@ import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { type PostingEntry, postTransaction } from '../ledger/post-transaction';
 import { settleUsageByWithdrawal } from '../promotions/promotion-withdrawal-rules';
+import { payoutOwedEntries } from './payout-entries';
 import { withdrawalReference } from './withdrawal-code';
 
 /**
@@ -23,6 +24,7 @@ export async function bookWithdrawalOut(db: Db, code: string, now: Date): Promis
       entries.push({ account: payoutAccount(order.playerId), amount: order.creditReceived });
     if (order.creditReturned > 0n)
       entries.push({ account: houseAccount('THB'), amount: order.creditReturned });
+    entries.push(...payoutOwedEntries(order, 1n));
     await postTransaction(tx, {
       agencyId: order.agencyId,
       kind: 'WITHDRAW',

@@ -2,12 +2,20 @@ import { formatMinor } from '@lc/shared/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
-import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
+import { type TWithdrawalStatus, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../ops/record-audit';
 import { notActionable } from './not-actionable';
 import { returnWithdrawalCredit } from './return-withdrawal-credit';
 import { lockWithdrawal } from './withdrawals-repository';
+
+// What a reject moves an order to (a state under way is resumed as it is); any other state → 409.
+const RETURNING_FROM: Partial<Record<TWithdrawalStatus, TWithdrawalStatus>> = {
+  OPEN: 'RETURNING',
+  RETURNING: 'RETURNING',
+  BOUNCED: 'BOUNCE_RETURNING',
+  BOUNCE_RETURNING: 'BOUNCE_RETURNING',
+};
 
 export type RejectWithdrawalInput = {
   agency: AgencyRow;
@@ -22,6 +30,8 @@ export type RejectWithdrawalInput = {
  * to the provider under `<code>:back` and the order ends REJECTED. A RETURNING order (a lost answer, or a
  * parallel reject) is resumed under the same reference, so the credit comes back exactly once however often
  * this runs. Answers the order: REJECTED, or still RETURNING when the provider's answer is unknown.
+ * A BOUNCED payout is credited back the same way (domain rule 9): BOUNCED → BOUNCE_RETURNING → REJECTED,
+ * under the same `<code>:back` (a bounced order never went through RETURNING: the reference is unused).
  */
 export async function rejectWithdrawal(
   app: FastifyInstance,
@@ -32,11 +42,13 @@ export async function rejectWithdrawal(
   const order = await app.db.transaction(async (tx) => {
     const locked = await lockWithdrawal(tx, agency.id, code);
     if (!locked) throw new AppError(404, 'NOT_FOUND', `No withdrawal ${code.slice(0, 40)}`);
-    if (locked.status !== 'OPEN' && locked.status !== 'RETURNING') throw notActionable(locked);
-    const isResumed = locked.status === 'RETURNING';
+    const next = RETURNING_FROM[locked.status];
+    if (!next) throw notActionable(locked);
+    const isResumed = next === locked.status;
+    const isBounced = next === 'BOUNCE_RETURNING';
     await recordAudit(tx, {
       actor,
-      action: 'withdrawal.reject',
+      action: isBounced ? 'withdrawal.credit-back' : 'withdrawal.reject',
       target: `withdrawal:${code}`,
       details: {
         playerId: locked.playerId,
@@ -49,7 +61,7 @@ export async function rejectWithdrawal(
     if (isResumed) return locked;
     const [returning] = await tx
       .update(withdrawals)
-      .set({ status: 'RETURNING', decidedBy: actor, decidedAt: now, updatedAt: now })
+      .set({ status: next, decidedBy: actor, decidedAt: now, updatedAt: now })
       .where(eq(withdrawals.id, locked.id))
       .returning();
     return returning as WithdrawalRow;

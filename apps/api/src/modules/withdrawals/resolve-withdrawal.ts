@@ -24,7 +24,8 @@ export const CONFLICT_REVISIT_MS = 5 * 60_000;
  * parallel and repeatedly). PENDING: looks `<code>:out` up — found → booked and OPEN; found as another
  * amount or direction → held PENDING for staff (never FAILED, never re-sent); not found after
  * RESEND_AFTER_MS → the SAME reference is sent again (the provider applies a reference once): applied →
- * OPEN, refused → FAILED, unknown → stays PENDING. RETURNING: sends `<code>:back` again. Other states are
+ * OPEN, refused → FAILED, unknown → stays PENDING. RETURNING and BOUNCE_RETURNING: send `<code>:back`
+ * again. Other states are
  * answered as they are; an unknown code answers null. See docs/decisions/0011-withdrawal-transfers.md and
  * 0028-withdrawal-transfer-edges.md.
  */
@@ -35,7 +36,9 @@ export async function resolveWithdrawal(
 ): Promise<WithdrawalRow | null> {
   const [order] = await app.db.select().from(withdrawals).where(eq(withdrawals.code, code));
   if (!order) return null;
-  if (order.status === 'RETURNING') return returnWithdrawalCredit(app, order, log);
+  if (order.status === 'RETURNING' || order.status === 'BOUNCE_RETURNING') {
+    return returnWithdrawalCredit(app, order, log);
+  }
   if (order.status !== 'PENDING') return order;
 
   const provider = app.providers.get(order.provider);

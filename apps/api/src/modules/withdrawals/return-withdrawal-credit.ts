@@ -12,7 +12,7 @@ import { withdrawalReference } from './withdrawal-code';
 export const RETURN_ALERT_AFTER_ATTEMPTS = 5;
 
 /**
- * Transfers the credit of a RETURNING withdrawal back in to the provider under `<code>:back` and books it.
+ * Transfers the credit of a RETURNING (or BOUNCE_RETURNING) withdrawal back in to the provider under `<code>:back` and books it.
  * Safe to repeat at any time, in parallel too: the provider applies a reference once and a transfer in
  * cannot be refused for balance, so a lost answer is resolved by simply sending the same reference again.
  * Answers the order: REJECTED once done, still RETURNING when the provider's answer is unknown or refused;
@@ -54,7 +54,7 @@ export async function returnWithdrawalCredit(
 }
 
 /**
- * Counts one failed transfer back of a still RETURNING order under its row lock (a parallel try may have
+ * Counts one failed transfer back of a still RETURNING (or BOUNCE_RETURNING) order under its row lock (a parallel try may have
  * finished it meanwhile: then nothing is written and null answered), and sets when the worker tries again.
  */
 async function recordReturnFailure(
@@ -64,7 +64,7 @@ async function recordReturnFailure(
 ): Promise<WithdrawalRow | null> {
   return app.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(withdrawals).where(eq(withdrawals.code, code)).for('update');
-    if (locked?.status !== 'RETURNING') return null;
+    if (locked?.status !== 'RETURNING' && locked?.status !== 'BOUNCE_RETURNING') return null;
     const now = app.now();
     const attempts = locked.returnAttempts + 1;
     const nextAttemptAt = new Date(now.getTime() + creditBackoffMs(attempts));

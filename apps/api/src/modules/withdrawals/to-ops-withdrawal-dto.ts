@@ -20,6 +20,8 @@ export function toOpsWithdrawalDto(row: WithdrawalRow, username: string): TOpsWi
     status: row.status,
     failure: row.failure,
     bankReference: row.bankReference,
+    bounces: row.bounces,
+    bounceReference: row.bounceReference,
     decidedBy: row.decidedBy,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,16 +1,19 @@
-import type { TOrderStatus } from '@lc/shared/contracts/orders';
+import type { TWithdrawRecordStatus } from '@lc/shared/contracts/orders';
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
 import { formatMinor } from '@lc/shared/money';
 import type { TWithdrawalStatus, WithdrawalRow } from '../../db/schema/withdrawals';
 
 // A transfer still under way is, for the player, an order that is still open.
-const PLAYER_STATUS: Record<TWithdrawalStatus, TOrderStatus> = {
+// A bounced payout being credited back stays BOUNCED for the player until it is REJECTED.
+const PLAYER_STATUS: Record<TWithdrawalStatus, TWithdrawRecordStatus> = {
   PENDING: 'OPEN',
   OPEN: 'OPEN',
   RETURNING: 'OPEN',
   SUCCESS: 'SUCCESS',
   FAILED: 'FAILED',
   REJECTED: 'REJECTED',
+  BOUNCED: 'BOUNCED',
+  BOUNCE_RETURNING: 'BOUNCED',
 };
 
 /** The player's view of a withdrawal (api.md WithdrawRecord): an allowlist, internal states folded. */

@@ -11,4 +11,9 @@ export const withdrawalReference = {
   out: (code: string) => `${code}:out`,
   back: (code: string) => `${code}:back`,
   payout: (code: string) => `${code}:payout`,
+  /** The `bounces`-th bounce of its payout (1, 2, …). */
+  bounce: (code: string, bounces: number) => `${code}:bounce:${bounces}`,
+  /** The payout after `bounces` bounces: `:payout` first, then `:payout:2`, `:payout:3`, … */
+  payoutAfter: (code: string, bounces: number) =>
+    bounces === 0 ? `${code}:payout` : `${code}:payout:${bounces + 1}`,
 };

@@ -103,8 +103,8 @@ export async function listOpsWithdrawals(
 }
 
 /**
- * Withdrawals whose provider transfer has no known outcome (PENDING: out; RETURNING: back), oldest first:
- * what the worker hands to `resolveWithdrawal`.
+ * Withdrawals whose provider transfer has no known outcome (PENDING: out; RETURNING, BOUNCE_RETURNING: back),
+ * oldest first: what the worker hands to `resolveWithdrawal`.
  */
 export async function listUnresolvedWithdrawals(
   db: DbOrTx,
@@ -118,7 +118,7 @@ export async function listUnresolvedWithdrawals(
       updatedAt: withdrawals.updatedAt,
     })
     .from(withdrawals)
-    .where(inArray(withdrawals.status, ['PENDING', 'RETURNING']))
+    .where(inArray(withdrawals.status, ['PENDING', 'RETURNING', 'BOUNCE_RETURNING']))
     .orderBy(asc(withdrawals.updatedAt))
     .limit(limit);
 }

@@ -4,7 +4,8 @@ import { UsageError } from '../parse-args';
 
 export const withdrawalsApproveCommand: OpsCommand = {
   name: 'withdrawals approve',
-  summary: 'Mark an OPEN withdrawal paid out, with the reference of the bank transfer you made',
+  summary:
+    'Mark an OPEN withdrawal paid out (or re-pay a BOUNCED one), with the reference of the bank transfer you made',
   usage: 'CODE --ref BANKREF',
   positionals: ['CODE'],
   options: { ref: { type: 'string', description: "the bank's reference of the payout", isRequired: true } },

@@ -4,7 +4,8 @@ import { UsageError } from '../parse-args';
 
 export const withdrawalsRejectCommand: OpsCommand = {
   name: 'withdrawals reject',
-  summary: "Reject an OPEN withdrawal: the credit goes back to the player's provider wallet",
+  summary:
+    "Reject an OPEN withdrawal (or credit a BOUNCED one back): the credit goes back to the player's provider wallet",
   usage: 'CODE [--reason TEXT]',
   positionals: ['CODE'],
   options: { reason: { type: 'string', description: 'why (kept in the audit log)' } },
@@ -19,7 +20,7 @@ export const withdrawalsRejectCommand: OpsCommand = {
     );
     const w = body.withdrawal;
     if (status === 202) {
-      out(`${w.code} RETURNING: the provider's answer was lost; run the same command again to finish it`);
+      out(`${w.code} ${w.status}: the provider's answer was lost; run the same command again to finish it`);
       out('(it never returns the credit twice)');
       return EXIT.INCOMPLETE;
     }

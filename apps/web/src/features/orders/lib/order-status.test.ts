@@ -9,6 +9,7 @@ describe('order status chip', () => {
     ['SUCCESS', 'green', 'status.SUCCESS'],
     ['FAILED', 'red', 'status.FAILED'],
     ['REJECTED', 'orange', 'status.REJECTED'],
+    ['BOUNCED', 'yellow', 'status.BOUNCED'],
   ])('%s is %s', (status, color, key) => {
     expect(orderStatusColor(status)).toBe(color);
     expect(orderStatusLabelKey(status)).toBe(key);

@@ -1,20 +1,23 @@
-import { ORDER_STATUSES, type TOrderStatus } from '@lc/shared/contracts/orders';
+import { type TWithdrawRecordStatus, WITHDRAW_RECORD_STATUSES } from '@lc/shared/contracts/orders';
 
 /** Chip colour of a deposit or withdrawal status (spec section 4). */
 export type OrderStatusColor = 'gray' | 'red' | 'yellow' | 'green' | 'orange';
 
 // REJECTED has no colour in the spec: orange says "refused by staff", apart from a technical FAILED (red).
-const COLORS: Record<TOrderStatus, OrderStatusColor> = {
+// BOUNCED (a withdrawal's payout the bank sent back) waits for staff like PAID: yellow.
+const COLORS: Record<TWithdrawRecordStatus, OrderStatusColor> = {
   OPEN: 'gray',
   PAID: 'yellow',
   SUCCESS: 'green',
   CANCELED: 'red',
   FAILED: 'red',
   REJECTED: 'orange',
+  BOUNCED: 'yellow',
 };
 
-export function isOrderStatus(value: string): value is TOrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
+/** A status of a deposit or a withdrawal (withdrawals also have BOUNCED). */
+export function isOrderStatus(value: string): value is TWithdrawRecordStatus {
+  return (WITHDRAW_RECORD_STATUSES as readonly string[]).includes(value);
 }
 
 /** The chip colour of any status string; an unknown value shows grey. */
@@ -23,6 +26,6 @@ export function orderStatusColor(status: string): OrderStatusColor {
 }
 
 /** The translation key of a status label (`status.OPEN` reads "waiting"); unknown → `status.UNKNOWN`. */
-export function orderStatusLabelKey(status: string): `status.${TOrderStatus | 'UNKNOWN'}` {
+export function orderStatusLabelKey(status: string): `status.${TWithdrawRecordStatus | 'UNKNOWN'}` {
   return isOrderStatus(status) ? `status.${status}` : 'status.UNKNOWN';
 }

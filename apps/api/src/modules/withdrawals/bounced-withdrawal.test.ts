@@ -1,0 +1,191 @@
+import { parseMoney } from '@lc/shared/money';
+import { desc, eq, like } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/audit';
+import { ledgerTransactions } from '../../db/schema/ledger';
+import { createTestApp, type TestApp } from '../../test/app';
+import { payoutAccount, payoutOwedAccount, playerProviderAccount } from '../ledger/account-key';
+import { getAccountBalance } from '../ledger/get-account-balance';
+import { demoAgencyId, entriesByAccount, ledgerSumsByCurrency } from '../ledger/ledger-test-helpers';
+import {
+  creditOf,
+  fund,
+  opsAction,
+  opsHeaders,
+  playerWithBankAccount,
+  type Withdrawer,
+  withdraw,
+} from './withdrawal-test-helpers';
+
+// Domain rule 9: a paid-out withdrawal whose bank transfer bounced is marked BOUNCED, its payout owed again;
+// staff re-pay it (approve → SUCCESS) or credit it back to the provider (reject → REJECTED), once.
+
+let t: TestApp;
+let agencyId: string;
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+  agencyId = await demoAgencyId(t.app.db);
+});
+afterEach(() => t.app.sandboxFaults.reset());
+afterAll(async () => {
+  await t?.close();
+});
+
+const thb = (text: string) => parseMoney(text, 'THB');
+const lak = (text: string) => parseMoney(text, 'LAK');
+
+function bounce(code: string, bankReference = 'BCEL-RETURN-1') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/ops/v1/withdrawals/${encodeURIComponent(code)}/bounced`,
+    headers: opsHeaders(t.app),
+    payload: { bankReference },
+  });
+}
+
+/** A withdrawal of 100.00 THB out of 300.00, paid out (SUCCESS) with BCEL-REF-1. */
+async function paidOut(): Promise<{ p: Withdrawer; code: string; payout: bigint; received: bigint }> {
+  const p = await playerWithBankAccount(t.app);
+  await fund(t.app, p, 'gclub', '300.00');
+  const res = await withdraw(t.app, p, { credit: '100.00' });
+  expect(res.statusCode).toBe(201);
+  const { code, payout_amount, credit_received } = res.json().order;
+  expect((await opsAction(t.app, code, 'approve')).json().withdrawal.status).toBe('SUCCESS');
+  return { p, code, payout: lak(payout_amount), received: thb(credit_received) };
+}
+
+const owed = (p: Withdrawer) => getAccountBalance(t.app.db, agencyId, payoutOwedAccount(p.player.id));
+const playerStatus = async (p: Withdrawer) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v2/withdrawals', headers: { cookie: p.cookie } })).json()
+    .items[0].status;
+const actionsOf = async (code: string) =>
+  (
+    await t.app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.target, `withdrawal:${code}`))
+      .orderBy(desc(auditLog.createdAt))
+  ).map((r) => r.action);
+const referencesOf = async (code: string) =>
+  (
+    await t.app.db
+      .select({ reference: ledgerTransactions.reference })
+      .from(ledgerTransactions)
+      .where(like(ledgerTransactions.reference, `${code}:%`))
+  )
+    .map((r) => r.reference)
+    .sort();
+
+describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
+  it('a paid-out withdrawal → BOUNCED (the player sees it), its payout owed again in both currencies', async () => {
+    const { p, code, payout, received } = await paidOut();
+    expect(await owed(p)).toBe(0n);
+
+    const res = await bounce(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().withdrawal).toMatchObject({
+      code,
+      status: 'BOUNCED',
+      bounces: 1,
+      bounceReference: 'BCEL-RETURN-1',
+    });
+    expect(await entriesByAccount(t.app.db, [`${code}:bounce:1`])).toEqual({
+      'BANK LAK': payout,
+      'PAYOUT_OWED LAK': -payout,
+      'PAYOUT THB': received,
+      'HOUSE THB': -received,
+    });
+    expect(await owed(p)).toBe(-payout);
+    expect(await getAccountBalance(t.app.db, agencyId, payoutAccount(p.player.id))).toBe(received);
+    expect(await playerStatus(p)).toBe('BOUNCED');
+    expect(await actionsOf(code)).toContain('withdrawal.bounced');
+    expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
+  });
+
+  it('409 for a withdrawal that is not SUCCESS (OPEN, or already BOUNCED); nothing booked', async () => {
+    const p = await playerWithBankAccount(t.app);
+    await fund(t.app, p, 'gclub', '300.00');
+    const open = await withdraw(t.app, p, { credit: '100.00' });
+    const openCode = open.json().order.code;
+    const refused = await bounce(openCode);
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'ORDER_NOT_OPEN']);
+    expect(await referencesOf(openCode)).toEqual([`${openCode}:out`]);
+
+    const { code } = await paidOut();
+    expect((await bounce(code)).statusCode).toBe(200);
+    const again = await bounce(code, 'BCEL-RETURN-2');
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'ORDER_NOT_OPEN']);
+    expect(await referencesOf(code)).toEqual([`${code}:bounce:1`, `${code}:out`, `${code}:payout`]);
+  });
+
+  it('re-paid after the bounce: approve → SUCCESS with the new reference, the kip paid out once more', async () => {
+    const { p, code, payout, received } = await paidOut();
+    expect((await bounce(code)).statusCode).toBe(200);
+
+    const repaid = await opsAction(t.app, code, 'approve', { bankReference: 'BCEL-REF-2' });
+    expect(repaid.statusCode).toBe(200);
+    expect(repaid.json().withdrawal).toMatchObject({ status: 'SUCCESS', bankReference: 'BCEL-REF-2' });
+    expect(await entriesByAccount(t.app.db, [`${code}:payout:2`])).toEqual({
+      'PAYOUT_OWED LAK': payout,
+      'BANK LAK': -payout,
+      'PAYOUT THB': -received,
+      'HOUSE THB': received,
+    });
+    // Paid, bounced, paid again: the bank is down one payout, nothing is owed.
+    expect(
+      await entriesByAccount(t.app.db, [`${code}:payout`, `${code}:bounce:1`, `${code}:payout:2`]),
+    ).toEqual({
+      'BANK LAK': -payout,
+      'PAYOUT_OWED LAK': payout,
+      'PAYOUT THB': -received,
+      'HOUSE THB': received,
+    });
+    expect(await owed(p)).toBe(0n);
+    expect(await playerStatus(p)).toBe('SUCCESS');
+    expect(await actionsOf(code)).toContain('withdrawal.repay');
+
+    // A re-paid payout may bounce again: numbered, never a replay of the first.
+    expect((await bounce(code, 'BCEL-RETURN-2')).json().withdrawal).toMatchObject({ bounces: 2 });
+    expect(await owed(p)).toBe(-payout);
+    expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
+  });
+
+  it('credited back once under two parallel calls, while the player has another open withdrawal', async () => {
+    const { p, code, payout } = await paidOut();
+    expect((await bounce(code)).statusCode).toBe(200);
+    // The player withdraws again meanwhile: the credit-back must not collide with that open order.
+    const next = await withdraw(t.app, p, { credit: '50.00' });
+    expect(next.statusCode).toBe(201);
+    const before = await creditOf(t.app, p, 'gclub');
+
+    const [a, b] = await Promise.all([opsAction(t.app, code, 'reject'), opsAction(t.app, code, 'reject')]);
+    // Each call credits it back, resumes it (same reference) or finds it done (409); at least one finishes.
+    for (const res of [a, b]) expect([200, 202, 409]).toContain(res.statusCode);
+    expect([a, b].some((res) => res.statusCode === 200)).toBe(true);
+    expect((await opsAction(t.app, code, 'reject')).statusCode).toBe(409);
+
+    expect(thb(await creditOf(t.app, p, 'gclub'))).toBe(thb(before) + thb('100.00'));
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(p.player.id, 'gclub'))).toBe(
+      thb(before) + thb('100.00'),
+    );
+    expect(await referencesOf(code)).toEqual([
+      `${code}:back`,
+      `${code}:bounce:1`,
+      `${code}:out`,
+      `${code}:payout`,
+    ]);
+    // Taken out, paid, bounced, credited back: the bank is where it was, the FX took its kip back.
+    expect(
+      await entriesByAccount(t.app.db, [`${code}:out`, `${code}:payout`, `${code}:bounce:1`, `${code}:back`]),
+    ).toEqual({});
+    // What is still owed is the other withdrawal's payout alone.
+    expect(payout).toBeGreaterThan(0n);
+    expect(await owed(p)).toBe(-lak(next.json().order.payout_amount));
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/api/v2/withdrawals', headers: { cookie: p.cookie } })
+    ).json().items;
+    expect(history.find((w: { code: string }) => w.code === code).status).toBe('REJECTED');
+    expect(await actionsOf(code)).toContain('withdrawal.credit-back');
+    expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
+  });
+});
