@@ -8,6 +8,7 @@ export * from './ops-credits';
 export * from './players';
 export * from './promotions';
 export * from './rates';
+export * from './reconciliation';
 export * from './sandbox-bank';
 export * from './sandbox-providers';
 export * from './withdrawals';
