@@ -69,6 +69,63 @@ function applied(outcome: TransferOutcome) {
   return outcome.transfer;
 }
 
+describe('transfer report', () => {
+  it('lists the transfers applied in a window (both ends included), oldest first, a page at a time', async () => {
+    const provider = t.app.providers.get('alphabet');
+    const member = newMember();
+    await provider.ensureMember(member);
+    const before = t.clock.now();
+    t.clock.advance(60_000);
+    const first = ref('in');
+    expect((await provider.transfer(member, 'in', 12_34n, first)).status).toBe('applied');
+    t.clock.advance(1000);
+    const second = ref('out');
+    expect((await provider.transfer(member, 'out', 2_00n, second)).status).toBe('applied');
+    const at = t.clock.now();
+    t.clock.advance(60_000);
+    expect((await provider.transfer(member, 'in', 1n, ref('later'))).status).toBe('applied');
+
+    const page = await provider.listTransfers(new Date(before.getTime() + 1), at);
+    expect(page).toEqual({
+      transfers: [
+        {
+          reference: first,
+          member: member.username,
+          direction: 'in',
+          amount: 12_34n,
+          appliedAt: new Date(at.getTime() - 1000),
+        },
+        { reference: second, member: member.username, direction: 'out', amount: 2_00n, appliedAt: at },
+      ],
+      cursor: null,
+    });
+    expect((await provider.listTransfers(before, before)).transfers).toEqual([]);
+  });
+
+  it('pages a busy window with a cursor, each transfer once', async () => {
+    const provider = t.app.providers.get('betflix');
+    const member = newMember();
+    await provider.ensureMember(member);
+    t.clock.advance(60 * 60_000);
+    const from = t.clock.now();
+    const references = Array.from({ length: 503 }, (_, i) => ref(`p${i}`));
+    for (let i = 0; i < references.length; i += 50) {
+      await Promise.all(references.slice(i, i + 50).map((r) => provider.transfer(member, 'in', 1n, r)));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await provider.listTransfers(from, t.clock.now(), cursor);
+      seen.push(...page.transfers.map((x) => x.reference));
+      cursor = page.cursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(2);
+    expect(seen.sort()).toEqual([...references].sort());
+  });
+});
+
 describe('transfer-wallet protocol', () => {
   it('creates members idempotently, transfers in and out, and reports a statement', async () => {
     const member = newMember();
