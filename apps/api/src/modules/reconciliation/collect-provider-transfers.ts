@@ -25,6 +25,9 @@ export async function collectProviderTransfers(
         do {
           const page = await provider.listTransfers(window.from, window.to, cursor);
           for (const t of page.transfers) found.push({ ...t, provider: name });
+          // A report that answers the same cursor again would never end: read as unavailable instead.
+          if (page.cursor !== null && page.cursor === cursor)
+            throw new Error('the transfer report repeats a page');
           cursor = page.cursor;
         } while (cursor);
         transfers.push(...found);

@@ -1,5 +1,5 @@
 import type { TProvider } from '@lc/shared/providers';
-import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   sandboxProviderMembers as members,
@@ -11,22 +11,19 @@ import { toMoney } from './to-sandbox-dto';
 // A page of the transfer report; big enough that a busy window is a few calls, small enough to stay quick.
 const PAGE_SIZE = 500;
 
-type Position = { at: Date; id: string };
+// The cursor is the last row's id: the next page starts after that row's exact (time, id), read back from the
+// table, so timestamps finer than a JavaScript Date (PostgreSQL keeps microseconds) never repeat a page.
+const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
 
-const encodeCursor = (p: Position) => Buffer.from(`${p.at.toISOString()}|${p.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): Position {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new SandboxError(400, 'VALIDATION_ERROR', 'Unknown cursor');
-  }
-  return { at: date, id };
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString();
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new SandboxError(400, 'VALIDATION_ERROR', 'Unknown cursor');
+  return id;
 }
 
 /**
  * The provider's transfer report: transfers applied from `from` to `to` (both included), oldest first, by keyset pages (the
- * cursor is the last row's time and id), so a page costs the same however long the history is.
+ * cursor names the last row), so a page costs the same however long the history is.
  */
 export async function listSandboxTransfers(
   db: DbOrTx,
@@ -51,10 +48,7 @@ export async function listSandboxTransfers(
         gte(transfers.createdAt, window.from),
         lte(transfers.createdAt, window.to),
         after
-          ? or(
-              sql`${transfers.createdAt} > ${after.at.toISOString()}::timestamptz`,
-              and(eq(transfers.createdAt, after.at), sql`${transfers.id} > ${after.id}::uuid`),
-            )
+          ? sql`(${transfers.createdAt}, ${transfers.id}) > (SELECT last.created_at, last.id FROM ${transfers} AS last WHERE last.id = ${after}::uuid)`
           : undefined,
       ),
     )
@@ -70,6 +64,6 @@ export async function listSandboxTransfers(
       amount: toMoney(r.amount),
       appliedAt: r.createdAt.toISOString(),
     })),
-    cursor: rows.length > PAGE_SIZE && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    cursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.id) : null,
   };
 }

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { TProvider } from '@lc/shared/providers';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameProvider, ProviderMember, TransferOutcome } from '../../adapters/providers/game-provider';
 import { HttpGameProvider } from '../../adapters/providers/http-provider';
 import { signRequest } from '../../adapters/providers/signing';
+import { rowsOf } from '../../db/rows-of';
+import { sandboxProviderMembers, sandboxProviderTransfers } from '../../db/schema/sandbox-providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { setSandboxProviderBalance, signedSandboxRequest } from '../../test/provider-sandbox';
 
@@ -102,25 +105,29 @@ describe('transfer report', () => {
     expect((await provider.listTransfers(before, before)).transfers).toEqual([]);
   });
 
-  it('pages a busy window with a cursor, each transfer once', async () => {
+  it('pages a busy window with a cursor, each transfer once, even at one microsecond-precise instant', async () => {
     const provider = t.app.providers.get('betflix');
     const member = newMember();
     await provider.ensureMember(member);
-    t.clock.advance(60 * 60_000);
-    const from = t.clock.now();
-    const references = Array.from({ length: 503 }, (_, i) => ref(`p${i}`));
-    for (let i = 0; i < references.length; i += 50) {
-      await Promise.all(references.slice(i, i + 50).map((r) => provider.transfer(member, 'in', 1n, r)));
-    }
+    const from = new Date(t.clock.now().getTime() + 3 * 60 * 60_000);
+    // Stored as a provider's database would: all at one instant finer than a millisecond.
+    const inserted = await t.app.db.execute(sql`
+      INSERT INTO ${sandboxProviderTransfers} (provider, member_id, reference, direction, amount, balance_after, created_at)
+      SELECT 'betflix', m.id, 'burst-' || m.username || '-' || i, 'in', 1, i, ${from.toISOString()}::timestamptz + interval '0.000123 second'
+      FROM ${sandboxProviderMembers} m, generate_series(1, 503) AS i
+      WHERE m.provider = 'betflix' AND m.username = ${member.username}
+      RETURNING reference`);
+    const references = rowsOf<{ reference: string }>(inserted).map((r) => r.reference);
+    expect(references).toHaveLength(503);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await provider.listTransfers(from, t.clock.now(), cursor);
+      const page = await provider.listTransfers(from, new Date(from.getTime() + 1000), cursor);
       seen.push(...page.transfers.map((x) => x.reference));
       cursor = page.cursor;
       pages += 1;
-    } while (cursor);
+    } while (cursor && pages < 5);
     expect(pages).toBe(2);
     expect(seen.sort()).toEqual([...references].sort());
   });
