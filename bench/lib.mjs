@@ -247,3 +247,25 @@ export function median(values) {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/**
+ * Starts a reconciliation run through the ops API (POST …/reconciliation/runs), waits until it is stored and
+ * answers its report (`{run, rows, differences, summary}`); the run executes in the server's background.
+ */
+export async function reconcileNow(baseUrl, opsToken, kind = 'ACTIVITY') {
+  const headers = { authorization: `Bearer ${opsToken}`, 'content-type': 'application/json' };
+  const started = await fetch(`${baseUrl}/api/ops/v1/reconciliation/runs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ kind }),
+  });
+  if (started.status !== 202) throw new Error(`reconciliation: ${started.status} ${await started.text()}`);
+  const { run } = await started.json();
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/ops/v1/reconciliation/runs/${run.id}`, { headers });
+    const report = await res.json();
+    if (res.status !== 200) throw new Error(`reconciliation: ${res.status} ${JSON.stringify(report)}`);
+    if (report.run.status !== 'RUNNING') return report;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

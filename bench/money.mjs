@@ -18,7 +18,7 @@ import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createScratchDatabase, fmt, registerPlayers, startServers } from './lib.mjs';
+import { createScratchDatabase, fmt, reconcileNow, registerPlayers, startServers } from './lib.mjs';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -397,12 +397,10 @@ async function runConfiguration(count) {
       mark();
 
       const report = await databaseReport(db.url);
-      const recon = await call(servers[0].url, 'GET', '/api/ops/v1/reconciliation', {
-        headers: { authorization: `Bearer ${OPS_TOKEN}` },
-      });
-      if (recon.status !== 200)
-        throw new Error(`reconciliation: ${recon.status} ${JSON.stringify(recon.body)}`);
-      return { count, ...run, report, reconciliation: recon.body.summary, drainSeconds };
+      // A FULL run: every account's statement, not only those with activity in the window.
+      const recon = await reconcileNow(servers[0].url, OPS_TOKEN, 'FULL');
+      if (recon.run.status !== 'DONE') throw new Error(`reconciliation: ${JSON.stringify(recon.run)}`);
+      return { count, ...run, report, reconciliation: recon.summary, drainSeconds };
     } finally {
       agent.destroy();
       await Promise.all(servers.map((s) => s.stop()));

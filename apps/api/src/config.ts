@@ -40,6 +40,12 @@ const ZEnv = z.object({
     .int()
     .min(1000)
     .default(5 * 60_000),
+  // Reconciliation's slow sweep reads every account's statement at least once in this period (0022).
+  RECONCILE_SWEEP_PERIOD_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(24 * 60 * 60_000),
   // An OPEN deposit this old is looked up at the bank by the worker (its webhook may have been lost).
   WORKER_LOOKUP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
@@ -92,7 +98,13 @@ export type Config = {
   providers: Record<TProvider, ProviderEndpoint>;
   providerTimeoutMs: number;
   /** Background worker (docs/decisions/0012-worker.md): whether this process runs it, and its timings. */
-  worker: { isEnabled: boolean; intervalMs: number; reconcileIntervalMs: number; lookUpAfterMs: number };
+  worker: {
+    isEnabled: boolean;
+    intervalMs: number;
+    reconcileIntervalMs: number;
+    reconcileSweepPeriodMs: number;
+    lookUpAfterMs: number;
+  };
   sandboxFaults: FaultPlan;
   /** Per-address request limits of plugins/rate-limit.ts (RATE_LIMIT_* variables). */
   rateLimits: RateLimits;
@@ -142,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       isEnabled: e.WORKER,
       intervalMs: e.WORKER_INTERVAL_MS,
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+      reconcileSweepPeriodMs: e.RECONCILE_SWEEP_PERIOD_MS,
       lookUpAfterMs: e.WORKER_LOOKUP_AFTER_MS,
     },
     sandboxFaults: e.SANDBOX_FAULTS,

@@ -163,7 +163,8 @@ describe('npm run ops', () => {
       'payouts owed: 0.00',
     ]);
 
-    // A cached balance that drifted from its entries breaks the zero sum: flagged, exit 1.
+    // A cached balance that drifted from its entries breaks the zero sum, and the cached-balance check of
+    // every run names the account: flagged, exit 1.
     const drift = (satang: bigint) =>
       t.app.db
         .update(ledgerAccounts)
@@ -173,7 +174,10 @@ describe('npm run ops', () => {
     const unbalanced = await ops(['reconciliation']);
     await drift(-1n);
     expect(unbalanced.code).toBe(EXIT.FAILED);
-    expect(unbalanced.out.slice(-2)).toEqual(['ledger sum: 0.01 (must be 0.00)', 'differences: 0']);
+    expect(unbalanced.out.slice(-2)).toEqual(['ledger sum: 0.01 (must be 0.00)', 'differences: 1']);
+    expect(unbalanced.out).toContainEqual(
+      expect.stringMatching(/^HOUSE THB: cached balance -\d+\.\d\d, entries sum to -\d+\.\d\d$/),
+    );
     expect((await ops(['reconciliation'])).code).toBe(EXIT.OK);
 
     // A promotion bonus as the engine books it (bonus account → player), also moved at the provider.

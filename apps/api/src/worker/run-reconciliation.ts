@@ -1,19 +1,20 @@
 import type { TReconciliationResponse } from '@lc/shared/contracts/reconciliation';
-import type { TProvider } from '@lc/shared/providers';
 import type { FastifyInstance } from 'fastify';
 import { agencies } from '../db/schema/agency';
-import { reconcileAccounts } from '../modules/reconciliation/reconcile-accounts';
+import { getReconciliationReport } from '../modules/reconciliation/get-reconciliation-report';
+import { launchReconciliationRun } from '../modules/reconciliation/launch-reconciliation-run';
 import { claimLeases, pruneLeases } from './claim-leases';
 
-export type AgencyReconciliation = { agency: string; report: TReconciliationResponse };
+export type AgencyReconciliation = { agency: string; report: TReconciliationResponse | null };
 
 // Expired leases older than this are deleted on each run (they carry no information any more).
 const PRUNE_AFTER_MS = 60 * 60_000;
 
 /**
- * The periodic reconciliation: every agency's ledger against the providers' statements; differences are
- * logged at warn level (`event: reconciliation.differences`) for alerting. One process in the fleet runs it
- * per interval (a lease `reconcile`); the others get null.
+ * The periodic reconciliation (docs/decisions/0022-reconciliation-runs.md): an ACTIVITY run per agency,
+ * stored, its differences logged at warn level (`event: reconciliation.differences`) for alerting. One
+ * process in the fleet starts them per interval (a lease `reconcile`); the others get null. Starting a run
+ * also finishes as FAILED a run whose runner died, and joins (does not duplicate) one an operator started.
  */
 export async function runReconciliation(app: FastifyInstance): Promise<AgencyReconciliation[] | null> {
   const now = app.now();
@@ -26,19 +27,15 @@ export async function runReconciliation(app: FastifyInstance): Promise<AgencyRec
 
   const results: AgencyReconciliation[] = [];
   for (const agency of await app.db.select().from(agencies)) {
-    const deps = { db: app.db, providerOf: (p: TProvider) => app.providers.get(p), log, now };
-    const report = await reconcileAccounts(deps, agency);
-    const { accounts, differences, unavailable } = report.summary;
-    if (differences > 0) {
-      const rows = report.rows
-        .filter((r) => r.status === 'DIFFERENCE')
-        .slice(0, 20)
-        .map((r) => ({ playerId: r.playerId, provider: r.provider, difference: r.difference }));
-      log.warn(
-        { event: 'reconciliation.differences', agency: agency.code, differences, rows },
-        'ledger differs from provider statements',
-      );
-    } else {
+    const { run, finished } = await launchReconciliationRun(app, agency, {
+      kind: 'ACTIVITY',
+      requestedBy: 'worker',
+      log,
+    });
+    await finished;
+    const report = await getReconciliationReport(app.db, agency.id, run.id);
+    if (report && report.summary.differences === 0) {
+      const { accounts, unavailable } = report.summary;
       log.info({ agency: agency.code, accounts, unavailable }, 'reconciliation: no differences');
     }
     results.push({ agency: agency.code, report });

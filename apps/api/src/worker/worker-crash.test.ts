@@ -196,8 +196,15 @@ describe('worker after a crash', () => {
     expect(players.map((p) => last.get(p.code))).toEqual(players.map(() => 'SUCCESS'));
 
     // Credited exactly once: at the provider 156.12 transferred in per player, and the same in the ledger.
-    const reconciliation = await call('/api/ops/v1/reconciliation', { ops: true });
+    const started = await call('/api/ops/v1/reconciliation/runs', { ops: true, body: { kind: 'FULL' } });
+    expect(started.status).toBe(202);
+    let reconciliation = await call(`/api/ops/v1/reconciliation/runs/${started.json.run.id}`, { ops: true });
+    while (reconciliation.json.run.status === 'RUNNING' && Date.now() < deadline) {
+      await sleep(100);
+      reconciliation = await call(`/api/ops/v1/reconciliation/runs/${started.json.run.id}`, { ops: true });
+    }
     expect(reconciliation.status).toBe(200);
+    expect(reconciliation.json.run.status).toBe('DONE');
     expect(reconciliation.json.summary).toMatchObject({ accounts: PLAYERS, differences: 0, unavailable: 0 });
     for (const row of reconciliation.json.rows) {
       expect(row).toMatchObject({ ledger: '156.12', transferredIn: '156.12', providerBalance: '156.12' });

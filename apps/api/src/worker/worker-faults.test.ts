@@ -13,8 +13,9 @@ import {
   postDeposit,
   sandboxPay,
 } from '../modules/deposits/deposit-test-helpers';
+import { runReconciliationNow } from '../modules/reconciliation/reconciliation-test-helpers';
 import { RESEND_AFTER_MS } from '../modules/withdrawals/resolve-withdrawal';
-import { opsAction, opsHeaders } from '../modules/withdrawals/withdrawal-test-helpers';
+import { opsAction } from '../modules/withdrawals/withdrawal-test-helpers';
 import { parseFaults } from '../sandbox/faults';
 import { createTestApp, type TestApp } from '../test/app';
 import { isIdleTick, runWorkerTick } from './run-worker-tick';
@@ -137,13 +138,7 @@ describe('worker under faults', () => {
     }
 
     app.sandboxFaults.reset();
-    const reconciliation = await app.inject({
-      method: 'GET',
-      url: '/api/ops/v1/reconciliation',
-      headers: opsHeaders(app),
-    });
-    expect(reconciliation.statusCode).toBe(200);
-    const report = reconciliation.json();
+    const report = await runReconciliationNow(app, 'FULL');
     expect(report.summary).toMatchObject({ accounts: PLAYERS, differences: 0, unavailable: 0 });
     for (const row of report.rows) expect(row.providerBalance).toBe(row.ledger);
 

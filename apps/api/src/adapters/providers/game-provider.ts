@@ -35,6 +35,22 @@ export interface MemberStatement {
   transferredOut: bigint;
 }
 
+/** A transfer in the provider's transfer report (`listTransfers`): which member, which way, when applied. */
+export interface ReportedTransfer {
+  reference: string;
+  member: string;
+  direction: TransferDirection;
+  /** THB satang, > 0. */
+  amount: bigint;
+  appliedAt: Date;
+}
+
+/** One page of the transfer report; `cursor` asks for the next page, null on the last one. */
+export interface TransferReportPage {
+  transfers: ReportedTransfer[];
+  cursor: string | null;
+}
+
 export interface GameTab {
   id: string;
   label: string;
@@ -67,6 +83,11 @@ export interface GameProvider {
   findTransfer(reference: string): Promise<ProviderTransfer | null>;
   /** Balance and transfer totals, for reconciliation against the ledger. */
   getStatement(member: ProviderMember): Promise<MemberStatement>;
+  /**
+   * The transfers the provider applied from `from` to `to` (both included), oldest first, a page at a time (pass the previous
+   * page's cursor): reconciliation matches them against the ledger by reference.
+   */
+  listTransfers(from: Date, to: Date, cursor?: string | null): Promise<TransferReportPage>;
   listGames(tab?: string): Promise<GameCatalogue>;
   launchUrl(member: ProviderMember, gameCode: string): Promise<string>;
 }

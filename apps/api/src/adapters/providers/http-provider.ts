@@ -11,6 +11,7 @@ import {
   ProviderUnavailableError,
   type TransferDirection,
   type TransferOutcome,
+  type TransferReportPage,
 } from './game-provider';
 import { signRequest } from './signing';
 
@@ -37,6 +38,18 @@ const ZTransfer = z.object({
 });
 const ZBalance = z.object({ balance: z.string() });
 const ZStatement = z.object({ balance: z.string(), transferredIn: z.string(), transferredOut: z.string() });
+const ZTransferReport = z.object({
+  transfers: z.array(
+    z.object({
+      reference: z.string(),
+      member: z.string(),
+      direction: z.enum(['in', 'out']),
+      amount: z.string(),
+      appliedAt: z.string(),
+    }),
+  ),
+  cursor: z.string().nullable(),
+});
 const ZCatalogue = z.object({
   tabs: z.array(z.object({ id: z.string(), label: z.string() })),
   games: z.array(
@@ -129,11 +142,39 @@ export class HttpGameProvider implements GameProvider {
 
   async getStatement(member: ProviderMember): Promise<MemberStatement> {
     const path = `/members/${encodeURIComponent(member.username)}/statement`;
-    const body = ZStatement.parse(await this.idempotent(() => this.request('GET', path)));
+    let answer: unknown;
+    try {
+      answer = await this.idempotent(() => this.request('GET', path));
+    } catch (error) {
+      // A wallet we opened in the ledger but never created there (no transfer yet) has moved nothing.
+      if (error instanceof HttpStatusError && errorCodeOf(error) === 'MEMBER_NOT_FOUND') {
+        return { balance: 0n, transferredIn: 0n, transferredOut: 0n };
+      }
+      throw error;
+    }
+    const body = ZStatement.parse(answer);
     return {
       balance: parseMoney(body.balance, 'THB'),
       transferredIn: parseMoney(body.transferredIn, 'THB'),
       transferredOut: parseMoney(body.transferredOut, 'THB'),
+    };
+  }
+
+  async listTransfers(from: Date, to: Date, cursor?: string | null): Promise<TransferReportPage> {
+    const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+    if (cursor) query.set('cursor', cursor);
+    const body = ZTransferReport.parse(
+      await this.idempotent(() => this.request('GET', `/transfers?${query.toString()}`)),
+    );
+    return {
+      transfers: body.transfers.map((t) => ({
+        reference: t.reference,
+        member: t.member,
+        direction: t.direction,
+        amount: parseMoney(t.amount, 'THB'),
+        appliedAt: new Date(t.appliedAt),
+      })),
+      cursor: body.cursor,
     };
   }
 

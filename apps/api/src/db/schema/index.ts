@@ -10,6 +10,7 @@ export * from './players';
 export * from './promotions';
 export * from './rate-limits';
 export * from './rates';
+export * from './reconciliation';
 export * from './sandbox-bank';
 export * from './sandbox-providers';
 export * from './withdrawals';

@@ -51,6 +51,8 @@ export const sandboxProviderTransfers = pgTable(
   },
   (t) => [
     unique('sandbox_provider_transfers_provider_reference_uq').on(t.provider, t.reference),
+    // The transfer report pages through one provider's transfers by time (list-sandbox-transfers.ts).
+    index('sandbox_provider_transfers_applied_idx').on(t.provider, t.createdAt, t.id),
     check('sandbox_provider_transfers_amount_ck', sql`${t.amount} > 0`),
   ],
 );

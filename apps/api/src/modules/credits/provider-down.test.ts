@@ -4,6 +4,7 @@ import { createTestApp, registerTestPlayer, type TestApp } from '../../test/app'
 import { houseAccount, playerProviderAccount } from '../ledger/account-key';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { postTransaction } from '../ledger/post-transaction';
+import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
 
 /** A loopback port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -67,13 +68,7 @@ describe('reconciliation with a provider that does not answer', () => {
         }),
       );
     }
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/ops/v1/reconciliation',
-      headers: { authorization: `Bearer ${t.app.opsToken.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const report = res.json();
+    const report = await runReconciliationNow(t.app);
     const down = report.rows.find(
       (r: { provider: string; playerId: string }) => r.provider === 'gclub' && r.playerId === p.player.id,
     );

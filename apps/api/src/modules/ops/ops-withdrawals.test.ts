@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
 import { resolveWithdrawal } from '../withdrawals/resolve-withdrawal';
 import {
   creditOf,
@@ -62,12 +63,7 @@ const playerStatus = async (p: Withdrawer) =>
   (await t.app.inject({ method: 'GET', url: '/api/v2/withdrawals', headers: { cookie: p.cookie } })).json()
     .items[0].status;
 async function differences(): Promise<number> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/ops/v1/reconciliation',
-    headers: opsHeaders(t.app),
-  });
-  return res.json().summary.differences;
+  return (await runReconciliationNow(t.app)).summary.differences;
 }
 
 describe('GET /api/ops/v1/withdrawals', () => {

@@ -1,40 +1,109 @@
-import { ZReconciliationResponse } from '@lc/shared/contracts/reconciliation';
-import type { TProvider } from '@lc/shared/providers';
+import { ZPageQuery } from '@lc/shared/contracts/common';
+import {
+  ZReconciliationResponse,
+  ZReconciliationRunPage,
+  ZStartReconciliationRequest,
+  ZStartReconciliationResponse,
+} from '@lc/shared/contracts/reconciliation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
-import { opsActorOf, recordAudit } from '../ops/record-audit';
-import { reconcileAccounts } from './reconcile-accounts';
+import { opsActorOf } from '../ops/record-audit';
+import { getReconciliationReport } from './get-reconciliation-report';
+import { launchReconciliationRun, waitForReconciliationRuns } from './launch-reconciliation-run';
+import { listReconciliationRuns } from './list-reconciliation-runs';
+import { toReconciliationRunDto } from './to-reconciliation-run-dto';
 
-/** Ops: the ledger's view of every player's provider credit beside the providers' own statements. */
+const security = [{ opsToken: [] }];
+
+/**
+ * Ops: stored reconciliation runs (docs/decisions/0022-reconciliation-runs.md). No request reads the
+ * providers: a run executes in the background and these routes read what it stored.
+ */
 export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preClose', () => waitForReconciliationRuns(app));
+
   app.get(
     '/api/ops/v1/reconciliation',
     {
       onRequest: [requireOps, requireAgency],
       schema: {
         tags: ['ops'],
-        summary: 'Ledger against provider statements, per player and provider',
-        security: [{ opsToken: [] }],
+        summary: 'The latest finished reconciliation run: ledger against the providers, with its differences',
+        security,
         response: { 200: ZReconciliationResponse, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
-      const agency = agencyOf(request);
-      const now = app.now();
-      const deps = { db: app.db, providerOf: (p: TProvider) => app.providers.get(p), log: request.log, now };
-      const report = await reconcileAccounts(deps, agency);
-      const { accounts, differences, unavailable } = report.summary;
-      await recordAudit(app.db, {
-        actor: opsActorOf(request),
-        action: 'reconciliation.run',
-        target: `agency:${agency.code}`,
-        details: { accounts, differences, unavailable },
-        at: now,
+      const report = await getReconciliationReport(app.db, agencyOf(request).id, 'latest');
+      if (!report) throw new AppError(404, 'NOT_FOUND', 'No reconciliation run has finished yet');
+      return report;
+    },
+  );
+
+  app.post(
+    '/api/ops/v1/reconciliation/runs',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary: 'Start a reconciliation run (or answer the one running)',
+        security,
+        body: ZStartReconciliationRequest.optional(),
+        response: { 202: ZStartReconciliationResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { run } = await launchReconciliationRun(app, agencyOf(request), {
+        kind: request.body?.kind ?? 'ACTIVITY',
+        requestedBy: opsActorOf(request),
+        log: request.log,
       });
-      if (differences > 0)
-        request.log.warn({ event: 'reconciliation.differences', differences }, 'ledger differs');
+      return reply.code(202).send({ run: toReconciliationRunDto(run) });
+    },
+  );
+
+  app.get(
+    '/api/ops/v1/reconciliation/runs',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary: 'Stored reconciliation runs, newest first',
+        security,
+        querystring: ZPageQuery,
+        response: { 200: ZReconciliationRunPage, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listReconciliationRuns(app.db, agencyOf(request).id, request.query);
+      return {
+        items: rows.map(toReconciliationRunDto),
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+        total,
+      };
+    },
+  );
+
+  app.get(
+    '/api/ops/v1/reconciliation/runs/:id',
+    {
+      onRequest: [requireOps, requireAgency],
+      schema: {
+        tags: ['ops'],
+        summary: 'One stored run with the accounts it read and its differences, reference by reference',
+        security,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZReconciliationResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const report = await getReconciliationReport(app.db, agencyOf(request).id, request.params.id);
+      if (!report) throw new AppError(404, 'NOT_FOUND');
       return report;
     },
   );

@@ -10,6 +10,7 @@ import { setSandboxProviderBalance } from '../../test/provider-sandbox';
 import { bonusAccount, houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { postTransaction } from '../ledger/post-transaction';
+import { runReconciliationNow } from './reconciliation-test-helpers';
 
 type Entries = Parameters<typeof postTransaction>[1]['entries'];
 
@@ -22,11 +23,7 @@ afterAll(async () => {
 });
 
 const bearer = () => ({ authorization: `Bearer ${t.app.opsToken.token}` });
-async function reconcile(): Promise<TReconciliationResponse> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/ops/v1/reconciliation', headers: bearer() });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
+const reconcile = () => runReconciliationNow(t.app);
 const rowOf = (report: TReconciliationResponse, p: SignedInPlayer, provider: TProvider) =>
   report.rows.find((r) => r.playerId === p.player.id && r.provider === provider) as TReconciliationRow;
 async function opsCredit(p: SignedInPlayer, provider: TProvider, amount: string): Promise<void> {
@@ -34,20 +31,24 @@ async function opsCredit(p: SignedInPlayer, provider: TProvider, amount: string)
     method: 'POST',
     url: `/api/ops/v1/players/${p.player.id}/credit`,
     headers: bearer(),
-    payload: { provider, amount },
+    payload: { provider, amount, reason: 'reconciliation test set-up' },
   });
   expect(res.statusCode).toBe(201);
 }
 /** A transfer made at the provider behind the ledger's back (as a rogue script or a bug would). */
-async function rawTransfer(p: SignedInPlayer, provider: TProvider, direction: 'in' | 'out', satang: bigint) {
+async function rawTransfer(
+  p: SignedInPlayer,
+  provider: TProvider,
+  direction: 'in' | 'out',
+  satang: bigint,
+  reference = `raw-${crypto.randomUUID()}`,
+) {
   const member = providerMemberOf('demo', p.player.id);
-  const outcome = await t.app.providers
-    .get(provider)
-    .transfer(member, direction, satang, `raw-${crypto.randomUUID()}`);
+  const outcome = await t.app.providers.get(provider).transfer(member, direction, satang, reference);
   expect(outcome.status).toBe('applied');
 }
 
-describe('GET /api/ops/v1/reconciliation', () => {
+describe('reconciliation runs (POST …/reconciliation/runs, GET …/reconciliation)', () => {
   it('shows no difference after ops credits, with ledger and provider side by side', async () => {
     const a = await registerTestPlayer(t.app);
     const b = await registerTestPlayer(t.app);
@@ -179,18 +180,19 @@ describe('GET /api/ops/v1/reconciliation', () => {
           entries,
         }),
       );
-    await rawTransfer(p, 'gclub', 'in', 30_00n);
+    // The provider and the ledger get the same reference, as the engine does.
+    await rawTransfer(p, 'gclub', 'in', 30_00n, `bonus-${p.player.id}`);
     await post(p, 'bonus', 'BONUS', [
       { account: bonusAccount('THB'), amount: -30_00n },
       { account: playerProviderAccount(p.player.id, 'gclub'), amount: 30_00n },
     ]);
-    await rawTransfer(p, 'gclub', 'out', 50_00n);
+    await rawTransfer(p, 'gclub', 'out', 50_00n, `withdraw-${p.player.id}`);
     await post(p, 'withdraw', 'WITHDRAW', [
       { account: playerProviderAccount(p.player.id, 'gclub'), amount: -50_00n },
       { account: payoutAccount(p.player.id), amount: 50_00n },
     ]);
     await opsCredit(q, 'gclub', '20.00');
-    await rawTransfer(q, 'gclub', 'out', 20_00n);
+    await rawTransfer(q, 'gclub', 'out', 20_00n, `withdraw-${q.player.id}`);
     await post(q, 'withdraw', 'WITHDRAW', [
       { account: playerProviderAccount(q.player.id, 'gclub'), amount: -20_00n },
       { account: payoutAccount(q.player.id), amount: 20_00n },
@@ -221,6 +223,8 @@ describe('GET /api/ops/v1/reconciliation', () => {
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
     expect(row?.details).toEqual({
+      runId: report.run.id,
+      status: 'DONE',
       accounts: report.summary.accounts,
       differences: report.summary.differences,
       unavailable: 0,

@@ -13,6 +13,7 @@ import { isIdleTick, runWorkerTick } from '../../worker/run-worker-tick';
 import { playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
 import { RESEND_AFTER_MS } from './resolve-withdrawal';
 import { RETURN_ALERT_AFTER_ATTEMPTS } from './return-withdrawal-credit';
 import {
@@ -117,13 +118,7 @@ async function recordFaultyTransfer(
 
 /** The player's row of the reconciliation (ledger vs provider): its status and difference. */
 async function reconciliationOf(p: Withdrawer) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/ops/v1/reconciliation',
-    headers: opsHeaders(t.app),
-  });
-  expect(res.statusCode).toBe(200);
-  const rows = res.json().rows as { playerId: string; status: string; difference: string | null }[];
+  const { rows } = await runReconciliationNow(t.app, 'FULL');
   const row = rows.find((r) => r.playerId === p.player.id);
   return { status: row?.status, difference: row?.difference };
 }

@@ -10,12 +10,12 @@ import { setSandboxProviderBalance } from '../../test/provider-sandbox';
 import { payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
 import { RESEND_AFTER_MS, resolveWithdrawal } from './resolve-withdrawal';
 import {
   creditOf,
   fund,
   opsAction,
-  opsHeaders,
   playerWithBankAccount,
   type Withdrawer,
   withdraw,
@@ -54,13 +54,7 @@ const transactionsOf = (code: string) =>
 const rowOf = async (code: string) =>
   (await t.app.db.select().from(withdrawals).where(eq(withdrawals.code, code)))[0];
 async function reconciliationDifferences(): Promise<number> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/ops/v1/reconciliation',
-    headers: opsHeaders(t.app),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().summary.differences;
+  return (await runReconciliationNow(t.app, 'FULL')).summary.differences;
 }
 
 describe('POST /api/v2/withdrawals', () => {

@@ -5,6 +5,7 @@ import { applySandboxTransfer } from './apply-sandbox-transfer';
 import { ensureSandboxMember } from './ensure-sandbox-member';
 import { launchSandboxGame } from './launch-sandbox-game';
 import { listSandboxGames } from './list-sandbox-games';
+import { listSandboxTransfers } from './list-sandbox-transfers';
 import { requireSignature, SandboxError } from './sandbox-http';
 import { findSandboxMember, findSandboxTransfer } from './sandbox-repository';
 import { ZAmount, ZBalance, ZMemberName, ZMemberParams, ZReference } from './sandbox-schemas';
@@ -88,6 +89,23 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
       sendWithFault(request, reply, async () =>
         toTransferDto(await applySandboxTransfer(app.db, { provider, ...request.body }, app.now())),
       ),
+  );
+
+  app.get(
+    '/transfers',
+    {
+      ...PROVIDER_API,
+      schema: {
+        hide: true,
+        querystring: z.object({
+          from: z.iso.datetime({ offset: true }).transform((text) => new Date(text)),
+          to: z.iso.datetime({ offset: true }).transform((text) => new Date(text)),
+          cursor: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) =>
+      sendWithFault(request, reply, async () => listSandboxTransfers(app.db, provider, request.query)),
   );
 
   app.get(

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { TProvider } from '@lc/shared/providers';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameProvider, ProviderMember, TransferOutcome } from '../../adapters/providers/game-provider';
 import { HttpGameProvider } from '../../adapters/providers/http-provider';
 import { signRequest } from '../../adapters/providers/signing';
+import { rowsOf } from '../../db/rows-of';
+import { sandboxProviderMembers, sandboxProviderTransfers } from '../../db/schema/sandbox-providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { setSandboxProviderBalance, signedSandboxRequest } from '../../test/provider-sandbox';
 
@@ -68,6 +71,67 @@ function applied(outcome: TransferOutcome) {
   if (outcome.status !== 'applied') throw new Error(`expected applied, got ${JSON.stringify(outcome)}`);
   return outcome.transfer;
 }
+
+describe('transfer report', () => {
+  it('lists the transfers applied in a window (both ends included), oldest first, a page at a time', async () => {
+    const provider = t.app.providers.get('alphabet');
+    const member = newMember();
+    await provider.ensureMember(member);
+    const before = t.clock.now();
+    t.clock.advance(60_000);
+    const first = ref('in');
+    expect((await provider.transfer(member, 'in', 12_34n, first)).status).toBe('applied');
+    t.clock.advance(1000);
+    const second = ref('out');
+    expect((await provider.transfer(member, 'out', 2_00n, second)).status).toBe('applied');
+    const at = t.clock.now();
+    t.clock.advance(60_000);
+    expect((await provider.transfer(member, 'in', 1n, ref('later'))).status).toBe('applied');
+
+    const page = await provider.listTransfers(new Date(before.getTime() + 1), at);
+    expect(page).toEqual({
+      transfers: [
+        {
+          reference: first,
+          member: member.username,
+          direction: 'in',
+          amount: 12_34n,
+          appliedAt: new Date(at.getTime() - 1000),
+        },
+        { reference: second, member: member.username, direction: 'out', amount: 2_00n, appliedAt: at },
+      ],
+      cursor: null,
+    });
+    expect((await provider.listTransfers(before, before)).transfers).toEqual([]);
+  });
+
+  it('pages a busy window with a cursor, each transfer once, even at one microsecond-precise instant', async () => {
+    const provider = t.app.providers.get('betflix');
+    const member = newMember();
+    await provider.ensureMember(member);
+    const from = new Date(t.clock.now().getTime() + 3 * 60 * 60_000);
+    // Stored as a provider's database would: all at one instant finer than a millisecond.
+    const inserted = await t.app.db.execute(sql`
+      INSERT INTO ${sandboxProviderTransfers} (provider, member_id, reference, direction, amount, balance_after, created_at)
+      SELECT 'betflix', m.id, 'burst-' || m.username || '-' || i, 'in', 1, i, ${from.toISOString()}::timestamptz + interval '0.000123 second'
+      FROM ${sandboxProviderMembers} m, generate_series(1, 503) AS i
+      WHERE m.provider = 'betflix' AND m.username = ${member.username}
+      RETURNING reference`);
+    const references = rowsOf<{ reference: string }>(inserted).map((r) => r.reference);
+    expect(references).toHaveLength(503);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await provider.listTransfers(from, new Date(from.getTime() + 1000), cursor);
+      seen.push(...page.transfers.map((x) => x.reference));
+      cursor = page.cursor;
+      pages += 1;
+    } while (cursor && pages < 5);
+    expect(pages).toBe(2);
+    expect(seen.sort()).toEqual([...references].sort());
+  });
+});
 
 describe('transfer-wallet protocol', () => {
   it('creates members idempotently, transfers in and out, and reports a statement', async () => {
