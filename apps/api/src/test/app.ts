@@ -3,7 +3,7 @@ import type { TFingerprintPayload } from '@lc/shared/contracts/fingerprint';
 import type { TPlayer } from '@lc/shared/contracts/players';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type App, buildApp } from '../app';
+import { type App, type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 
 /** A clock tests can move: `clock.advance(31 * 60_000)`. */
@@ -30,6 +30,10 @@ export type TestAppOptions = {
    * HTTP (bank directory, providers); `inject` still works as usual.
    */
   listen?: boolean;
+  /** Where log lines go (set LOG_LEVEL in `env` too); tests read them to prove secrets stay out. */
+  logStream?: AppDeps['logStream'];
+  /** Sees every route as it is added. */
+  onRoute?: AppDeps['onRoute'];
 };
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped again by the returned function. */
@@ -74,7 +78,11 @@ export async function createTestApp(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { now: clock.now });
+  const app = await buildApp(config, {
+    now: clock.now,
+    logStream: options.logStream,
+    onRoute: options.onRoute,
+  });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
