@@ -158,6 +158,18 @@ describe('a surrogate half percent-encoded in the path', () => {
   });
 });
 
+describe('the sandbox provider API (its own error handler)', () => {
+  it('answers 400 in its own shape, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/gclub/members',
+      payload: { username: NUL },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid request' });
+  });
+});
+
 describe('well-formed text', () => {
   it('keeps surrogate pairs (emoji) and other control characters acceptable', async () => {
     const res = await t.app.inject({
