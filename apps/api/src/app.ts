@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyInstance, type RawServerDefault, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBankDirectory, SANDBOX_BANK_PREFIX } from './adapters/payments/register-bank-directory';
 import { registerPaymentGateway } from './adapters/payments/register-payment-gateway';
@@ -7,6 +7,7 @@ import { registerProviders } from './adapters/providers/registry';
 import type { Config } from './config';
 import { openDb } from './db/client';
 import { ensureOpsToken, type OpsToken } from './lib/ops-token';
+import { serializeErrorSafely } from './lib/serialize-error-safely';
 import { type Clock, systemClock } from './lib/time';
 import { registerAgencyResolver } from './modules/agency/agency-resolver';
 import { agencyRoutes } from './modules/agency/agency-routes';
@@ -38,10 +39,16 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation-ro
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 import { registerDb } from './plugins/db';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerCsrfGuard, registerJsonParser, registerSecurityHeaders } from './plugins/security';
+import {
+  registerCsrfGuard,
+  registerJsonParser,
+  registerNoStore,
+  registerSecurityHeaders,
+  registerTextGuard,
+} from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { sandboxBankRoutes } from './sandbox/bank/sandbox-bank-routes';
@@ -64,6 +71,8 @@ export type AppDeps = {
   now?: Clock;
   /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
   logStream?: { write: (line: string) => void };
+  /** Called for every route as it is added (tests enumerate the whole API from it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance<RawServerDefault>;
@@ -92,10 +101,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      // A failed query's error carries its SQL and bound values (password hashes, account numbers): never logged.
+      serializers: { err: serializeErrorSafely },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Router refusals (a malformed or over-long path) answer in the contract's error shape too.
+    frameworkErrors: answerFrameworkError,
     // Accept a well-formed incoming id (from a proxy) so logs line up; otherwise make one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -103,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -133,7 +147,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandler(app);
   registerJsonParser(app);
   await registerSecurityHeaders(app, { isHttps: config.sessionSecure });
+  registerNoStore(app);
   registerCsrfGuard(app);
+  registerTextGuard(app);
   await registerSession(app, { secure: config.sessionSecure });
   registerAgencyResolver(app);
   await registerRateLimit(app);

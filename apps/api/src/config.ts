@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDERS, type TProvider } from '@lc/shared/providers';
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/is-loopback-host';
+import { parseTrustProxy, type TrustProxy } from './lib/parse-trust-proxy';
 import { loadRateLimits, type RateLimits } from './plugins/rate-limit-config';
 import { type FaultPlan, parseFaults } from './sandbox/faults';
 
@@ -18,14 +20,24 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  SANDBOX: bool.optional(),
+  // Empty counts as unset (a blank line in an env file), so the HOST-based default applies.
+  SANDBOX: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
   OPS_TOKEN: z.string().min(16).optional(),
   AGENCY_HOSTS: z.string().optional(),
   SESSION_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
-  // Behind a load balancer the client address comes from X-Forwarded-For (login throttling by IP).
-  TRUST_PROXY: bool.default(false),
+  // Behind a load balancer the client address comes from X-Forwarded-For (login throttling by IP): the
+  // number of proxies in front or their addresses, never "every hop" (lib/parse-trust-proxy.ts).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   // Bank gateway (payments, account directory); unset in sandbox mode → the built-in sandbox bank.
   BANK_URL: z.url({ protocol: /^https?$/ }).optional(),
   BANK_KEY: z.string().min(16).optional(),
@@ -87,7 +99,8 @@ export type Config = {
   sessionSecure: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count or the proxies' addresses (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** Base URL of the bank gateway (BANK_URL); undefined → this process's sandbox bank (sandbox mode only). */
   bankUrl: string | undefined;
   /** Request-signing secret of the bank gateway (BANK_KEY); undefined → a key derived from the sandbox secret. */
@@ -117,7 +130,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = ZEnv.safeParse(env);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   const isProduction = env.NODE_ENV === 'production';
-  const isSandbox = parsed.success ? (parsed.data.SANDBOX ?? !isProduction) : true;
+  // The demo only while nobody else can reach it: a server listening on the network gets the sandbox (which
+  // lets anyone record bank payments) only when SANDBOX=true is set on purpose (architecture.md).
+  const isSandbox = parsed.success
+    ? (parsed.data.SANDBOX ?? (!isProduction && isLoopbackHost(parsed.data.HOST)))
+    : true;
   const providers = loadProviderEndpoints(env, isSandbox, lines);
   const rateLimits = loadRateLimits(env, lines);
   // A bank URL without its key could only be answered unsigned, which a real gateway refuses anyway.

@@ -14,6 +14,11 @@ export class AppError extends Error {
     super(message ?? defaultMessage(code));
     this.name = 'AppError';
   }
+
+  /** The status under Fastify's name, for error handlers that know only that one (the sandbox providers'). */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export function isAppError(error: unknown): error is AppError {

@@ -2,6 +2,7 @@ import { FIELD_ERROR_CODES, type TApiError, type TFieldErrorCode } from '@lc/sha
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../lib/app-error';
+import { setSecurityHeaders } from './security';
 
 type ValidationIssue = { instancePath: string; message?: string; keyword: string };
 
@@ -65,4 +66,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error: { code: 'INTERNAL', message: 'Internal error', requestId: request.id },
     });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a URL before any hook or the error handler runs (`%ff` in
+ * the path, a path parameter over the router's length limit). Answered in the contract's shape with the
+ * headers the hooks would have set.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+  if (reply.server.securityHeaders) setSecurityHeaders(reply);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    request.log.info({ err: error }, 'client error');
+    send(reply, 400, { error: { code: 'VALIDATION_ERROR', message: 'Malformed URL' } });
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled router error');
+  send(reply, 500, { error: { code: 'INTERNAL', message: 'Internal error', requestId: request.id } });
 }

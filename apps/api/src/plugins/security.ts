@@ -1,7 +1,8 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { normalizeHost } from '../config';
 import { AppError } from '../lib/app-error';
+import { findMalformedText } from '../lib/find-malformed-text';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,15 +45,23 @@ export async function registerSecurityHeaders(
     if (route.helmet !== false) throw new Error(`${route.url}: only helmet: false is supported per route`);
     route.config = { ...route.config, hasSecurityHeaders: false };
   });
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.hasSecurityHeaders !== false) {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    }
+    if (request.routeOptions.config.hasSecurityHeaders !== false) setSecurityHeaders(reply);
     done();
   });
 }
 
+/** The headers of registerSecurityHeaders, for answers sent before any hook ran (router errors). */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  for (const [name, value] of reply.server.securityHeaders) reply.raw.setHeader(name, value);
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** helmet's headers as worked out at start-up (registerSecurityHeaders). */
+    securityHeaders: [string, string][];
+  }
   interface FastifyContextConfig {
     /** False on routes declared with `helmet: false` (registerSecurityHeaders). */
     hasSecurityHeaders?: boolean;
@@ -82,16 +91,24 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
 
+/**
+ * The route the router matched (its pattern, e.g. `/api/v2/deposits/:code/cancel`), never the raw URL: the
+ * router decodes `/%61pi/…` to `/api/…`, so a test on the raw URL let such a request skip the guard.
+ */
+const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
+
 function isOpsBearer(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/ops/') && /^Bearer\s+\S+/i.test(request.headers.authorization ?? '');
+  return (
+    routeOf(request).startsWith('/api/ops/') && /^Bearer\s+\S+/i.test(request.headers.authorization ?? '')
+  );
 }
 
 // The bank's webhook is authenticated by its HMAC signature, not by a cookie, so a forged cross-site
-// request gains nothing: only this one exact path skips the Origin check (the JSON rule still applies).
-const SIGNED_WEBHOOK_PATHS = new Set(['/api/v2/bank/webhook']);
+// request gains nothing: only this one exact route skips the Origin check (the JSON rule still applies).
+const SIGNED_WEBHOOK_ROUTES = new Set(['/api/v2/bank/webhook']);
 
 function isSignedWebhook(request: FastifyRequest): boolean {
-  return request.method === 'POST' && SIGNED_WEBHOOK_PATHS.has(request.url.split('?')[0] ?? '');
+  return request.method === 'POST' && SIGNED_WEBHOOK_ROUTES.has(routeOf(request));
 }
 
 /** True when the Origin header names another host than the one the request was sent to. */
@@ -106,13 +123,13 @@ function isCrossOrigin(request: FastifyRequest): boolean {
 }
 
 /**
- * CSRF rule of api.md for writes under /api: refuse cross-site requests (403 CSRF) and anything but JSON
+ * CSRF rule of api.md for writes to /api routes: refuse cross-site requests (403 CSRF) and anything but JSON
  * (415). SameSite=Lax cookies already stop most of it; this closes the gaps (same-site subdomains, old
- * browsers, form posts with text/plain).
+ * browsers, form posts with text/plain). Unknown URLs do nothing, so they are left to the 404.
  */
 export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!WRITE_METHODS.has(request.method) || !routeOf(request).startsWith('/api/')) return;
     if (!isOpsBearer(request) && !isSignedWebhook(request)) {
       if (request.headers['sec-fetch-site'] === 'cross-site' || isCrossOrigin(request)) {
         throw new AppError(403, 'CSRF', 'Cross-site request refused');
@@ -125,6 +142,32 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     if (mediaType !== 'application/json') {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }
+  });
+}
+
+/**
+ * `Cache-Control: no-store` on every answer whose route sets no policy of its own: API answers carry a
+ * player's or an operator's data (and errors), which no shared or browser cache may keep. Set on the raw
+ * response first, so a route's own `reply.header('cache-control', …)` or the static files' policy wins.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.raw.setHeader('cache-control', 'no-store');
+    done();
+  });
+}
+
+/**
+ * 400 VALIDATION_ERROR for U+0000 or a lone surrogate anywhere in the params, query or body, whatever the
+ * route's schema says: PostgreSQL refuses U+0000 in text (a 500, with the failed query in the log) and a lone
+ * surrogate is silently stored as U+FFFD. One check for every route, so no schema can forget it.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const paths = [request.params, request.query, request.body].flatMap((part) => findMalformedText(part));
+    if (paths.length === 0) return;
+    const fields = Object.fromEntries(paths.map((path) => [path, 'INVALID' as const]));
+    throw new AppError(400, 'VALIDATION_ERROR', 'Text may not contain U+0000 or lone surrogates', fields);
   });
 }
 

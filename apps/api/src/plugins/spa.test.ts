@@ -77,7 +77,8 @@ describe('built web app', () => {
   });
 
   it('answers JSON 404 for unknown /api and /sandbox URLs and for non-HTML requests', async () => {
-    for (const url of ['/api/v2/unknown', '/sandbox/bank/nope', '/assets/missing.js']) {
+    // `/%61pi/…` is `/api/…` to the router: it must not get the SPA either.
+    for (const url of ['/api/v2/unknown', '/%61pi/v2/unknown', '/sandbox/bank/nope', '/assets/missing.js']) {
       const res = await t.app.inject({ method: 'GET', url, headers: url.startsWith('/assets') ? {} : html });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ error: { code: 'NOT_FOUND', message: 'Not Found' } });

@@ -7,9 +7,19 @@ import { AppError } from '../lib/app-error';
 // Vite puts content-hashed files under /assets: safe to cache for a year. Everything else revalidates.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The path as the router reads it (`/%61pi/x` is `/api/x`), or null when it does not decode. */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return null;
+  }
+}
+
 function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const url = request.url;
+  const url = decodedPath(request.url);
+  if (url === null) return false;
   if (url === '/api' || url.startsWith('/api/') || url === '/sandbox' || url.startsWith('/sandbox/'))
     return false;
   return (request.headers.accept ?? '').includes('text/html');

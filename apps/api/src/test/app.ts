@@ -3,7 +3,7 @@ import type { TFingerprintPayload } from '@lc/shared/contracts/fingerprint';
 import type { TPlayer } from '@lc/shared/contracts/players';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type App, buildApp } from '../app';
+import { type App, type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { RATE_LIMIT_ENV } from '../plugins/rate-limit-config';
 
@@ -37,8 +37,10 @@ export type TestAppOptions = {
    * HTTP (bank directory, providers); `inject` still works as usual.
    */
   listen?: boolean;
-  /** Receives the app's log lines (at level info) for tests that check what is logged. */
-  logStream?: { write: (line: string) => void };
+  /** Where log lines go (set LOG_LEVEL in `env` too); tests read them to prove secrets stay out. */
+  logStream?: AppDeps['logStream'];
+  /** Sees every route as it is added. */
+  onRoute?: AppDeps['onRoute'];
 };
 
 // API tests send far more from 127.0.0.1 than one address may in production; rate-limit.test.ts sets its own.
@@ -91,7 +93,8 @@ export async function createTestApp(
   });
   const app = await buildApp(config, {
     now: clock.now,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    logStream: options.logStream,
+    onRoute: options.onRoute,
   });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
