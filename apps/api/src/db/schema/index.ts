@@ -10,5 +10,6 @@ export * from './promotions';
 export * from './rates';
 export * from './sandbox-bank';
 export * from './sandbox-providers';
+export * from './security';
 export * from './withdrawals';
 export * from './worker-leases';
