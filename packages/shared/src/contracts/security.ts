@@ -22,6 +22,14 @@ export type TNotice = z.infer<typeof ZNotice>;
 export const ZNoticesResponse = z.object({ notices: z.array(ZNotice) });
 export type TNoticesResponse = z.infer<typeof ZNoticesResponse>;
 
+/** Whether the player's TOTP is on, since when, and how many recovery codes are still unused. */
+export const ZTotpStatusResponse = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TTotpStatusResponse = z.infer<typeof ZTotpStatusResponse>;
+
 export const ZTotpSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TTotpSetupResponse = z.infer<typeof ZTotpSetupResponse>;
 

@@ -3,6 +3,7 @@ import {
   ZTotpEnableRequest,
   ZTotpEnableResponse,
   ZTotpSetupResponse,
+  ZTotpStatusResponse,
 } from '@lc/shared/contracts/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, ZNoContent } from '../../lib/route-schemas';
@@ -10,10 +11,20 @@ import { playerOf, requirePlayer } from '../../plugins/session';
 import { agencyOf } from '../agency/agency-resolver';
 import { disableTotp } from './disable-totp';
 import { enableTotp } from './enable-totp';
+import { getTotpStatus } from './get-totp-status';
 import { setUpTotp } from './set-up-totp';
 
-/** The player's optional second factor: set up, enable (recovery codes), disable. */
+/** The player's optional second factor: status, set up, enable (recovery codes), disable. */
 export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v2/players/security/totp',
+    {
+      preHandler: requirePlayer,
+      schema: { tags: ['security'], response: { 200: ZTotpStatusResponse, ...errorResponses(401, 404) } },
+    },
+    async (request) => getTotpStatus(app.db, playerOf(request).id),
+  );
+
   app.post(
     '/api/v2/players/security/totp/setup',
     {

@@ -25,6 +25,7 @@ const login = (payload: Record<string, unknown>) =>
 const SETUP = '/api/v2/players/security/totp/setup';
 const ENABLE = '/api/v2/players/security/totp/enable';
 const DISABLE = '/api/v2/players/security/totp/disable';
+const STATUS = '/api/v2/players/security/totp';
 
 describe('TOTP set-up and enable', () => {
   it('returns a base32 secret and an otpauth URL; nothing is required at login until it is enabled', async () => {
@@ -93,6 +94,22 @@ describe('TOTP set-up and enable', () => {
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: SETUP });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v2/players/security/totp', () => {
+  it('tells off before set-up and while only set up, then on with the unused recovery codes counted', async () => {
+    const p = await registerTestPlayer(t.app);
+    const off = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+    expect((await playerRequest(t.app, p.cookie, 'GET', STATUS)).json()).toEqual(off);
+    await playerRequest(t.app, p.cookie, 'POST', SETUP);
+    expect((await playerRequest(t.app, p.cookie, 'GET', STATUS)).json()).toEqual(off);
+    const enabledAt = t.clock.now().toISOString();
+    const { recoveryCodes } = await enableTestTotp(t.app, t.clock, p.cookie);
+    await login({ username: p.username, password: p.password, code: recoveryCodes[0] });
+    const on = (await playerRequest(t.app, p.cookie, 'GET', STATUS)).json();
+    expect(on).toEqual({ enabled: true, enabledAt, recoveryCodesLeft: 9 });
+    expect(JSON.stringify(on)).not.toMatch(/secret/i);
   });
 });
 
