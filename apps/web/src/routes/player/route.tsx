@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { playerInfoQueryOptions } from '@/features/auth/api/get-player-info';
+import { NewNoticeBanner } from '@/features/security/components/new-notice-banner';
 
 export const Route = createFileRoute('/player')({
   // The current player is checked on entry; a visitor goes to /login (spec section 2).
@@ -12,5 +13,11 @@ export const Route = createFileRoute('/player')({
 });
 
 function PlayerArea() {
-  return <Outlet />;
+  const { player } = Route.useRouteContext();
+  return (
+    <>
+      <NewNoticeBanner playerId={player.id} />
+      <Outlet />
+    </>
+  );
 }
