@@ -25,6 +25,8 @@ for (const language of ['lo', 'th'] as const) {
     page,
     browser,
   }) => {
+    // Three sign-ins (argon2 each) and two browser contexts: more than the default budget on a loaded machine.
+    test.slow();
     const { username } = await registerViaForm(page);
     await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
     await page.reload();

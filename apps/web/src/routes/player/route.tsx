@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { playerInfoQueryOptions } from '@/features/auth/api/get-player-info';
 import { NewNoticeBanner } from '@/features/security/components/new-notice-banner';
 
@@ -14,9 +14,13 @@ export const Route = createFileRoute('/player')({
 
 function PlayerArea() {
   const { player } = Route.useRouteContext();
+  // The security page lists the notices itself (and marks them seen).
+  const isSecurityPage = useRouterState({
+    select: (state) => state.location.pathname === '/player/security',
+  });
   return (
     <>
-      <NewNoticeBanner playerId={player.id} />
+      {isSecurityPage ? null : <NewNoticeBanner playerId={player.id} />}
       <Outlet />
     </>
   );
