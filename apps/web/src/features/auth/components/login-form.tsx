@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { isApiError } from '@/lib/api-client';
@@ -43,6 +43,11 @@ export function LoginForm({
   const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '', code: '' });
   const [isCodeNeeded, setIsCodeNeeded] = useState(false);
   const [isPreparing, setIsPreparing] = useState(false);
+
+  useEffect(() => {
+    // Started early (as the register form does) so that submitting rarely waits for it.
+    collectFingerprint().catch(() => undefined);
+  }, [collectFingerprint]);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
