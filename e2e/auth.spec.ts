@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaForm, openAccountMenu, PASSWORD, registerViaForm } from './support';
+import { loginViaForm, openAccountMenu, PASSWORD, registerViaForm, uniqueUsername } from './support';
 
 test('register → player area → logout → login → change password → login with the new one', async ({
   page,
@@ -94,4 +94,16 @@ test('validating the register form breaks no rule of the Content-Security-Policy
     () => (window as unknown as { cspViolations: string[] }).cspViolations,
   );
   expect(violations).toEqual([]);
+});
+
+test('the register form does not move its fields when the username check answers', async ({ page }) => {
+  // A late answer used to insert a line above the other fields: a click aimed at the terms box while it
+  // arrived (a loaded machine) landed beside it and was lost.
+  await page.goto('/register');
+  const terms = page.locator('input[name="acceptTerms"]');
+  const before = await terms.boundingBox();
+  await page.locator('input[name="username"]').fill(uniqueUsername());
+  await expect(page.locator('#username-status')).not.toBeEmpty();
+  const after = await terms.boundingBox();
+  expect(after?.y).toBe(before?.y);
 });

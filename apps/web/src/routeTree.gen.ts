@@ -15,6 +15,7 @@ import { Route as PlayerRouteRouteImport } from './routes/player/route'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as PlayerIndexRouteImport } from './routes/player/index'
 import { Route as PlayerBankRouteImport } from './routes/player/bank'
+import { Route as PlayerSecurityRouteImport } from './routes/player/security'
 import { Route as PlayerDepositIndexRouteImport } from './routes/player/deposit/index'
 import { Route as PlayerDepositHistoryRouteImport } from './routes/player/deposit/history'
 import { Route as PlayerGameProviderRouteImport } from './routes/player/game/$provider'
@@ -52,6 +53,11 @@ const PlayerIndexRoute = PlayerIndexRouteImport.update({
 const PlayerBankRoute = PlayerBankRouteImport.update({
   id: '/bank',
   path: '/bank',
+  getParentRoute: () => PlayerRouteRoute,
+} as any)
+const PlayerSecurityRoute = PlayerSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
   getParentRoute: () => PlayerRouteRoute,
 } as any)
 const PlayerDepositIndexRoute = PlayerDepositIndexRouteImport.update({
@@ -102,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/security': typeof PlayerSecurityRoute
   '/player/': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
   '/player/game/$provider': typeof PlayerGameProviderRoute
@@ -117,6 +124,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/security': typeof PlayerSecurityRoute
   '/player': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
   '/player/game/$provider': typeof PlayerGameProviderRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/security': typeof PlayerSecurityRoute
   '/player/': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
   '/player/game/$provider': typeof PlayerGameProviderRoute
@@ -152,6 +161,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/security'
     | '/player/'
     | '/player/deposit/history'
     | '/player/game/$provider'
@@ -167,6 +177,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/security'
     | '/player'
     | '/player/deposit/history'
     | '/player/game/$provider'
@@ -183,6 +194,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/security'
     | '/player/'
     | '/player/deposit/history'
     | '/player/game/$provider'
@@ -243,6 +255,13 @@ declare module '@tanstack/react-router' {
       path: '/bank'
       fullPath: '/player/bank'
       preLoaderRoute: typeof PlayerBankRouteImport
+      parentRoute: typeof PlayerRouteRoute
+    }
+    '/player/security': {
+      id: '/player/security'
+      path: '/security'
+      fullPath: '/player/security'
+      preLoaderRoute: typeof PlayerSecurityRouteImport
       parentRoute: typeof PlayerRouteRoute
     }
     '/player/deposit/': {
@@ -306,6 +325,7 @@ declare module '@tanstack/react-router' {
 
 interface PlayerRouteRouteChildren {
   PlayerBankRoute: typeof PlayerBankRoute
+  PlayerSecurityRoute: typeof PlayerSecurityRoute
   PlayerIndexRoute: typeof PlayerIndexRoute
   PlayerDepositHistoryRoute: typeof PlayerDepositHistoryRoute
   PlayerGameProviderRoute: typeof PlayerGameProviderRoute
@@ -319,6 +339,7 @@ interface PlayerRouteRouteChildren {
 
 const PlayerRouteRouteChildren: PlayerRouteRouteChildren = {
   PlayerBankRoute: PlayerBankRoute,
+  PlayerSecurityRoute: PlayerSecurityRoute,
   PlayerIndexRoute: PlayerIndexRoute,
   PlayerDepositHistoryRoute: PlayerDepositHistoryRoute,
   PlayerGameProviderRoute: PlayerGameProviderRoute,

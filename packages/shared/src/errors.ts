@@ -22,6 +22,10 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'WRONG_CURRENT_PASSWORD',
   'PLAYER_BLOCKED',
+  // two-step sign-in (TOTP): a code is needed / a code did not match / set-up while it is already on
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
+  'TOTP_ALREADY_ENABLED',
   // bank accounts
   'BANK_ACCOUNT_EXISTS',
   'ACCOUNT_IN_USED',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconLogin } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { collectFingerprint } from '@/features/fingerprint/lib/collect-fingerprint';
 
 export const Route = createFileRoute('/login')({
   // Where returning players land: bundled with the start-up code like the landing page, so its first paint
@@ -22,7 +23,10 @@ function LoginPage() {
     <Container size={460} className="page auth-page">
       <Paper className="panel" p={{ base: 'lg', sm: 'xl' }} radius="lg">
         <PageHeader title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} icon={IconLogin} />
-        <LoginForm onSuccess={() => void navigate({ to: '/player' })} />
+        <LoginForm
+          onSuccess={() => void navigate({ to: '/player' })}
+          collectFingerprint={collectFingerprint}
+        />
         <Text size="sm" ta="center" mt="lg" c="dimmed">
           {t('auth.noAccount')}{' '}
           <Anchor component={Link} to="/register" fw={700}>

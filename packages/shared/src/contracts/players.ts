@@ -67,6 +67,8 @@ export type TUsernameValidateResponse = z.infer<typeof ZUsernameValidateResponse
 export const ZLoginRequest = z.object({
   username: z.string().trim().min(1, { message: 'REQUIRED' }).max(64),
   password: z.string().min(1, { message: 'REQUIRED' }).max(PASSWORD_MAX),
+  // A TOTP code or an unused recovery code; asked for only when the player turned TOTP on.
+  code: z.string().trim().min(1, { message: 'REQUIRED' }).max(32, { message: 'TOO_LONG' }).optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

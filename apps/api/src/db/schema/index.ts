@@ -13,5 +13,6 @@ export * from './rates';
 export * from './reconciliation';
 export * from './sandbox-bank';
 export * from './sandbox-providers';
+export * from './security';
 export * from './withdrawals';
 export * from './worker-leases';

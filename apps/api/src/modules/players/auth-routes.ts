@@ -18,8 +18,9 @@ import { registerPlayer } from './register-player';
 import { requestMeta } from './request-meta';
 import { toPlayerDto } from './to-player-dto';
 
-// Other headers must pass through untouched (cookies, host), hence a loose object.
-const ZRegisterHeaders = z.looseObject({ 'x-fingerprint': z.string().min(1).max(128).optional() });
+// Register and login (new-device notice). Other headers must pass through untouched (cookies, host), hence a
+// loose object.
+const ZFingerprintHeaders = z.looseObject({ 'x-fingerprint': z.string().min(1).max(128).optional() });
 
 /** Sign-up, sign-in and sign-out (public, agency of the host). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAgency,
       schema: {
         tags: ['players'],
-        headers: ZRegisterHeaders,
+        headers: ZFingerprintHeaders,
         body: ZRegisterRequest,
         response: { 201: ZPlayerResponse, ...errorResponses(400, 404, 409, 415) },
       },
@@ -73,6 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAgency,
       schema: {
         tags: ['players'],
+        headers: ZFingerprintHeaders,
         body: ZLoginRequest,
         response: { 200: ZPlayerResponse, ...errorResponses(400, 401, 404, 429) },
       },
@@ -84,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           agencyId,
           body: request.body,
           previousToken: sessionTokenOf(request),
+          fingerprintHash: request.headers['x-fingerprint'],
           meta: requestMeta(request),
         });
         request.log.info({ event: 'auth.login.ok', playerId: player.id, agencyId }, 'login ok');

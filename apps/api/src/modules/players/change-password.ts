@@ -5,6 +5,7 @@ import { type PlayerRow, players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import { assertPasswordAllowed } from '../../lib/assert-password-allowed';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { recordNotice } from '../security/record-notice';
 import { createSession } from '../sessions/create-session';
 import { deletePlayerSessions } from '../sessions/delete-sessions';
 import { clearUsernameFailures, takeLoginAttempt } from './login-throttle';
@@ -37,6 +38,12 @@ export async function changePassword(
       .set({ passwordHash, passwordChangedAt: meta.now })
       .where(eq(players.id, player.id));
     await deletePlayerSessions(tx, player.id);
+    await recordNotice(tx, {
+      playerId: player.id,
+      kind: 'PASSWORD_CHANGED',
+      at: meta.now,
+      userAgent: meta.userAgent,
+    });
     const session = await createSession(tx, { playerId: player.id, agencyId: player.agencyId, ...meta });
     return { token: session.token };
   });

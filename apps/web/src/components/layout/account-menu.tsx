@@ -1,7 +1,8 @@
 import type { TPlayer } from '@lc/shared/contracts/players';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconChevronDown, IconKey, IconLogout } from '../icons';
+import { IconChevronDown, IconKey, IconLogout, IconShield } from '../icons';
 
 export function AccountMenu({
   player,
@@ -36,6 +37,14 @@ export function AccountMenu({
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to="/player/security"
+          leftSection={<IconShield size={18} />}
+          data-testid="security-link"
+        >
+          {t('account.security')}
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconKey size={18} />}
           onClick={onChangePassword}

@@ -8,8 +8,10 @@ import { ACCOUNT_MENU, isActiveEntry, isActiveLink, type MenuEntry, PLAYER_MENU 
 export function DesktopNav() {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // Deposit has its own button next to the account menu.
-  const entries = [...PLAYER_MENU, ...ACCOUNT_MENU].filter((entry) => entry.link !== '/player/deposit');
+  // Deposit has its own button next to the account menu, security an entry in it: the bar has no room left.
+  const entries = [...PLAYER_MENU, ...ACCOUNT_MENU].filter(
+    (entry) => entry.link !== '/player/deposit' && entry.link !== '/player/security',
+  );
 
   return (
     <nav className="desktop-nav" aria-label={t('nav.mainMenu')}>

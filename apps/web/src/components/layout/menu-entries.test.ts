@@ -20,7 +20,7 @@ describe('active menu matcher', () => {
 
   it('marks a group active when one of its children is', () => {
     const games = PLAYER_MENU[0];
-    const history = ACCOUNT_MENU[1];
+    const history = ACCOUNT_MENU.find((entry) => entry.link === '/player/history');
     if (!games || !history) throw new Error('menus changed');
     expect(isActiveEntry(games, '/player/game/askmebet')).toBe(true);
     expect(isActiveEntry(history, '/player/withdraw/history')).toBe(true);

@@ -5,6 +5,7 @@ import {
   IconGamepad,
   IconGift,
   IconHistory,
+  IconShield,
   IconWithdraw,
 } from '../icons';
 
@@ -44,6 +45,7 @@ export const PLAYER_MENU: MenuEntry[] = [
 /** Second list (after the divider): the account menu and the history group. */
 export const ACCOUNT_MENU: MenuEntry[] = [
   { text: 'nav.bank', link: '/player/bank', icon: IconBank },
+  { text: 'nav.security', link: '/player/security', icon: IconShield },
   {
     text: 'nav.history',
     link: '/player/history',

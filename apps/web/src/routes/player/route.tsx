@@ -1,5 +1,6 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { playerInfoQueryOptions } from '@/features/auth/api/get-player-info';
+import { NewNoticeBanner } from '@/features/security/components/new-notice-banner';
 
 export const Route = createFileRoute('/player')({
   // The current player is checked on entry; a visitor goes to /login (spec section 2).
@@ -12,5 +13,15 @@ export const Route = createFileRoute('/player')({
 });
 
 function PlayerArea() {
-  return <Outlet />;
+  const { player } = Route.useRouteContext();
+  // The security page lists the notices itself (and marks them seen).
+  const isSecurityPage = useRouterState({
+    select: (state) => state.location.pathname === '/player/security',
+  });
+  return (
+    <>
+      {isSecurityPage ? null : <NewNoticeBanner playerId={player.id} />}
+      <Outlet />
+    </>
+  );
 }

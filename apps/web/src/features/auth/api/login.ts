@@ -3,11 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { playerKeys } from './player-keys';
 
-export async function login(body: TLoginRequest): Promise<TPlayerResponse> {
+export type LoginInput = TLoginRequest & {
+  /** The device's fingerprint hash (`X-Fingerprint`): the server notices a new device by it. */
+  fingerprintHash?: string;
+};
+
+export async function login({ fingerprintHash, ...body }: LoginInput): Promise<TPlayerResponse> {
   // The answer's schema (and zod with it) is fetched when the player submits, not with the login page:
   // /login is part of the start-up bundle, which stays free of zod (decision 0015).
   const { ZPlayerResponse } = await import('@lc/shared/contracts/players');
-  return apiRequest('/v2/players/login', { method: 'POST', body, schema: ZPlayerResponse });
+  const headers: Record<string, string> = fingerprintHash ? { 'X-Fingerprint': fingerprintHash } : {};
+  return apiRequest('/v2/players/login', { method: 'POST', body, headers, schema: ZPlayerResponse });
 }
 
 /** Signs in; on success the cached player info is refetched before `onSuccess` callers navigate. */

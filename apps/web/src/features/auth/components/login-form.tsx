@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { isApiError } from '@/lib/api-client';
@@ -7,18 +7,47 @@ import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { checkLogin } from '../lib/check-login';
 
-type LoginField = 'username' | 'password';
+type LoginField = 'username' | 'password' | 'code';
+
+// Fingerprinting must never hold sign-in up: past this the login goes without the X-Fingerprint header.
+const FINGERPRINT_WAIT_MS = 1500;
+
+/** The device hash for the new-device notice, or undefined when it is not ready in time or fails. */
+async function fingerprintHashOf(
+  collect: () => Promise<{ fingerprint: string }>,
+): Promise<string | undefined> {
+  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, FINGERPRINT_WAIT_MS));
+  const hash = collect().then(
+    (payload) => payload.fingerprint,
+    () => undefined,
+  );
+  return Promise.race([hash, timeout]);
+}
 
 /**
  * Username + password sign-in; `onSuccess` runs once the player info is refreshed. Two fields kept in React
  * state rather than in @mantine/form, which the other forms use: /login is part of the start-up script, and
  * the form library was 5 KB of it on every first visit. Like @mantine/form, a field's error clears as it is
- * edited, and the check runs on submit.
+ * edited, and the check runs on submit. A player with TOTP on is asked for a code in the same form once the
+ * API answers TOTP_REQUIRED.
  */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm({
+  onSuccess,
+  collectFingerprint,
+}: {
+  onSuccess: () => void;
+  collectFingerprint: () => Promise<{ fingerprint: string }>;
+}) {
   const { t } = useTranslation();
   const login = useLogin();
-  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
+  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '', code: '' });
+  const [isCodeNeeded, setIsCodeNeeded] = useState(false);
+  const [isPreparing, setIsPreparing] = useState(false);
+
+  useEffect(() => {
+    // Started early (as the register form does) so that submitting rarely waits for it.
+    collectFingerprint().catch(() => undefined);
+  }, [collectFingerprint]);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -28,17 +57,29 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     setErrors((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problems = checkLogin(values);
+    const problems: Partial<Record<string, string>> = checkLogin(values);
+    const code = values.code.trim();
+    if (isCodeNeeded && code === '') problems.code = 'REQUIRED';
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
+    if (isPreparing || login.isPending) return;
     setFormError(null);
+    setIsPreparing(true);
+    const fingerprintHash = await fingerprintHashOf(collectFingerprint);
+    setIsPreparing(false);
+    const body = { username: values.username.trim(), password: values.password };
     login.mutate(
-      { username: values.username.trim(), password: values.password },
+      { ...body, ...(isCodeNeeded ? { code } : {}), fingerprintHash },
       {
         onSuccess,
         onError: (error) => {
+          if (isApiError(error) && error.code === 'TOTP_REQUIRED') {
+            // Not a failure: the password was right, the form now asks for the code.
+            setIsCodeNeeded(true);
+            return;
+          }
           if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
           setFormError(errorMessage(t, error, 'errors:messages.loginError'));
         },
@@ -47,7 +88,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput
@@ -71,7 +112,29 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           onChange={change('password')}
           error={fieldErrorMessage(t, errors.password)}
         />
-        <Button type="submit" size="md" loading={login.isPending} fullWidth data-testid="login-submit">
+        {isCodeNeeded ? (
+          <TextInput
+            label={t('auth.totpCode')}
+            description={t('auth.totpCodeHint')}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            required
+            value={values.code}
+            onChange={change('code')}
+            error={fieldErrorMessage(t, errors.code)}
+            data-testid="login-code"
+          />
+        ) : null}
+        <Button
+          type="submit"
+          size="md"
+          loading={login.isPending || isPreparing}
+          fullWidth
+          data-testid="login-submit"
+        >
           {t('auth.loginSubmit')}
         </Button>
       </Stack>

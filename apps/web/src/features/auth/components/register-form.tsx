@@ -141,8 +141,11 @@ export function RegisterForm({
           rightSection={<UsernameStatus availability={availability} />}
           aria-describedby="username-status"
         />
+        {/* Always one line high, empty or not: text arriving with the check's answer must not push the fields
+            below down under a click aimed at them (a lost click on the terms box, seen on a loaded machine). */}
         <Text
           id="username-status"
+          className="username-status"
           size="xs"
           c={availability === 'available' ? 'teal.4' : 'dimmed'}
           aria-live="polite"

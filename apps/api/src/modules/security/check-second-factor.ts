@@ -1,0 +1,29 @@
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { consumeSecondFactor } from './consume-second-factor';
+import { hasEnabledTotp } from './find-totp';
+
+/**
+ * Login's first look, after the password matched: a player with TOTP on who sent no code gets 401
+ * TOTP_REQUIRED (the form then asks for one). Returns whether a code must be consumed.
+ */
+export async function assertSecondFactorPresent(
+  db: Db,
+  playerId: string,
+  code: string | undefined,
+): Promise<boolean> {
+  if (!(await hasEnabledTotp(db, playerId))) return false;
+  if (code === undefined)
+    throw new AppError(401, 'TOTP_REQUIRED', 'Enter the code of your authenticator app');
+  return true;
+}
+
+/**
+ * Inside the login transaction: uses up the code; a wrong or used one answers the same 401 as a wrong
+ * password (the caller counts it as a failed login, so codes cannot be guessed faster than passwords).
+ */
+export async function consumeLoginCode(tx: DbOrTx, playerId: string, code: string, now: Date): Promise<void> {
+  if (!(await consumeSecondFactor(tx, playerId, code, now))) {
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
+  }
+}

@@ -1,0 +1,37 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format-date';
+import { useNotices } from '../api/get-notices';
+import { describeUserAgent } from '../lib/describe-user-agent';
+
+/** What happened to the account lately: password, TOTP, new devices, ended sessions. */
+export function NoticesSection() {
+  const { t } = useTranslation();
+  const { data } = useNotices();
+  return (
+    <Paper className="panel" p={{ base: 'md', sm: 'lg' }} radius="lg" data-testid="notices-section">
+      <Title order={2} size="h4" mb="md">
+        {t('security.notices.title')}
+      </Title>
+      {data.notices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('security.notices.empty')}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {data.notices.map((notice) => (
+            <div key={notice.id} className="security-row" data-testid="notice-row" data-kind={notice.kind}>
+              <div style={{ minWidth: 0, flex: 1 }}>
+                <Text fw={700}>{t(`security.notices.kind.${notice.kind}`)}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(notice.at)}
+                  {describeUserAgent(notice.userAgent) ? ` · ${describeUserAgent(notice.userAgent)}` : ''}
+                </Text>
+              </div>
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
