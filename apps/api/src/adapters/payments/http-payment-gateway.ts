@@ -9,6 +9,7 @@ import {
   isValidWebhookSignature,
   type PaymentGateway,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
 } from './payment-gateway';
 
 /** A payment as the bank gateway writes it (also the webhook's body): amounts as whole-kip strings. */
@@ -98,8 +99,12 @@ export class HttpPaymentGateway implements PaymentGateway {
     };
   }
 
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): boolean {
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): boolean {
     const secret = this.webhookSecret();
-    return secret !== null && isValidWebhookSignature(secret, rawBody, headers[WEBHOOK_SIGNATURE_HEADER]);
+    const signed = {
+      timestamp: headers[WEBHOOK_TIMESTAMP_HEADER],
+      signature: headers[WEBHOOK_SIGNATURE_HEADER],
+    };
+    return secret !== null && isValidWebhookSignature(secret, rawBody, signed, now);
   }
 }

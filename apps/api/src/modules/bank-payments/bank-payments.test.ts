@@ -1,7 +1,7 @@
 import { parseLaoQr } from '@lc/shared/laoqr';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../adapters/payments/payment-gateway';
+import { webhookHeaders } from '../../adapters/payments/payment-gateway';
 import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-gateway';
 import { bankPayments } from '../../db/schema/bank-payments';
 import { deposits } from '../../db/schema/deposits';
@@ -76,7 +76,7 @@ function postWebhook(body: unknown) {
     url: '/api/v2/bank/webhook',
     headers: {
       'content-type': 'application/json',
-      'x-signature': signWebhook(bankWebhookSecretOf(t.app) ?? '', raw),
+      ...webhookHeaders(bankWebhookSecretOf(t.app) ?? '', raw, t.clock.now()),
     },
     payload: raw,
   });

@@ -20,7 +20,7 @@ const ZWebhookAck = z.object({ received: z.literal(true) });
 
 /**
  * `POST /api/v2/bank/webhook`: the bank says a bill was paid. No session: a valid `X-Signature` (HMAC-SHA256
- * of the raw body) or 401. The signature alone never creates credit (a leaked secret must not): the bill is
+ * of `X-Timestamp` and the raw body, sent within the last 5 minutes: no replay of an old capture) or 401. The signature alone never creates credit (a leaked secret must not): the bill is
  * looked up at the bank, and only the bank's own record of that payment is recorded and settled, through the
  * same path as a check; whatever its order's state, it is kept (bank-payments). A payment the bank does not
  * confirm is acknowledged, logged and ignored; the bank not answering → 503 so it sends again. Repeats are
@@ -45,7 +45,7 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The signature is checked before the body's shape, so an unsigned caller learns nothing.
       preValidation: async (request) => {
-        if (!app.paymentGateway.verifyWebhook(request.webhookRawBody, request.headers)) {
+        if (!app.paymentGateway.verifyWebhook(request.webhookRawBody, request.headers, app.now())) {
           throw new AppError(401, 'UNAUTHORIZED', 'Bad webhook signature');
         }
       },

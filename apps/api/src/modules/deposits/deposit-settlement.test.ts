@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../adapters/payments/payment-gateway';
+import { signWebhook, webhookHeaders } from '../../adapters/payments/payment-gateway';
 import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-gateway';
 import { deposits } from '../../db/schema/deposits';
 import { ledgerTransactions } from '../../db/schema/ledger';
@@ -63,12 +63,14 @@ async function payQuietly(code: string, amount = '100000') {
 
 function postWebhook(body: unknown, signature?: string, headers: Record<string, string> = {}) {
   const raw = JSON.stringify(body);
+  const signed = webhookHeaders(bankWebhookSecretOf(t.app) ?? '', raw, t.clock.now());
   return t.app.inject({
     method: 'POST',
     url: '/api/v2/bank/webhook',
     headers: {
       'content-type': 'application/json',
-      'x-signature': signature ?? signWebhook(bankWebhookSecretOf(t.app) ?? '', raw),
+      ...signed,
+      ...(signature === undefined ? {} : { 'x-signature': signature }),
       ...headers,
     },
     payload: raw,
@@ -159,7 +161,7 @@ describe('the bank webhook', () => {
     for (const signature of [
       '',
       'ab'.repeat(32),
-      signWebhook('another-secret-0123456789', JSON.stringify(payment)),
+      signWebhook('another-secret-0123456789', String(t.clock.now().getTime()), JSON.stringify(payment)),
     ]) {
       const res = await postWebhook(payment, signature);
       expect([res.statusCode, errorCode(res)]).toEqual([401, 'UNAUTHORIZED']);
@@ -170,11 +172,36 @@ describe('the bank webhook', () => {
       url: '/api/v2/bank/webhook',
       headers: {
         'content-type': 'application/json',
-        'x-signature': signWebhook(bankWebhookSecretOf(t.app) ?? '', JSON.stringify(payment)),
+        ...webhookHeaders(bankWebhookSecretOf(t.app) ?? '', JSON.stringify(payment), t.clock.now()),
       },
       payload: JSON.stringify({ ...payment, amount: '1' }),
     });
     expect(tampered.statusCode).toBe(401);
+    // Finding 8 of issue #13: a validly signed webhook captured once cannot be replayed later (5-minute window),
+    // nor sent without its signed time.
+    const raw = JSON.stringify(payment);
+    const secret = bankWebhookSecretOf(t.app) ?? '';
+    const stale = webhookHeaders(secret, raw, new Date(t.clock.now().getTime() - 6 * 60_000));
+    const early = webhookHeaders(secret, raw, new Date(t.clock.now().getTime() + 6 * 60_000));
+    const { 'x-timestamp': _time, ...untimed } = webhookHeaders(secret, raw, t.clock.now());
+    for (const headers of [stale, early, untimed]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/bank/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: raw,
+      });
+      expect([res.statusCode, errorCode(res)]).toEqual([401, 'UNAUTHORIZED']);
+    }
+    // The same time re-signed by someone without the secret does not pass either.
+    const forgedTime = { ...stale, 'x-timestamp': String(t.clock.now().getTime()) };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/bank/webhook',
+      headers: { 'content-type': 'application/json', ...forgedTime },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(401);
     expect((await rowOf(code)).status).toBe('OPEN');
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
   });

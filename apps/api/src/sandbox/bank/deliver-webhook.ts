@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { KeepAliveClient } from '../../adapters/keep-alive-request';
 import type { TBankPayment } from '../../adapters/payments/http-payment-gateway';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../adapters/payments/payment-gateway';
+import { webhookHeaders } from '../../adapters/payments/payment-gateway';
 import { selfBaseUrl } from '../../adapters/self-url';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
@@ -92,7 +92,8 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body),
+          // Signed at each attempt: a retry is a new sending, within the receiver's replay window.
+          ...webhookHeaders(secret, body, app.now()),
         },
         body,
         timeoutMs: REQUEST_TIMEOUT_MS,
