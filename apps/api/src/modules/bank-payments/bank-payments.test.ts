@@ -194,6 +194,16 @@ describe('every payment the bank reports is kept once', () => {
     });
   });
 
+  it("a second payment whose webhook was lost is found by the player's next check of the settled order", async () => {
+    const { p, code } = await openDeposit();
+    await payQuietly(code);
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
+    await payQuietly(code);
+    const check = await depositAction(t.app, p, code, 'check');
+    expect([check.statusCode, check.json().order.status]).toEqual([200, 'SUCCESS']);
+    expect((await paymentsOf(code)).map((x) => x.reason).sort()).toEqual(['DUPLICATE', null]);
+  });
+
   it('a bill no order names is UNKNOWN_BILL; crediting it needs the player', async () => {
     const p = await playerWithBankAccount(t.app);
     const paid = await payQuietly('XUNKNOWN0001', '64050');

@@ -48,7 +48,7 @@ export async function checkDeposit(
   code: string,
 ): Promise<DepositRow> {
   const own = await requireOwnDeposit(app, playerId, code);
-  const settle = { row: own, isLookingAfterClose: true };
+  const settle = { row: own, isPlayerCheck: true };
   const row = (await askingBank(app, () => settleDeposit(app, code, settle))) ?? own;
   if (row.status === 'CANCELED' || row.status === 'REJECTED') return closedOrder(row);
   if (row.status !== 'OPEN') return row;

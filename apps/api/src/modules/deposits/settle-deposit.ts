@@ -34,8 +34,8 @@ export async function settlePayments(
 /**
  * Moves a deposit as far as it can go now; safe to call any number of times, concurrently, from a check,
  * the bank's webhook or the worker. OPEN: asks the bank (or uses the `payments` at hand) and records them, so
- * a matching one marks it PAID and is credited; CANCELED or REJECTED with `isLookingAfterClose`: asks the bank
- * too, so a payment made after the close is kept for staff (late-paid) rather than dropped; PAID: credits it
+ * a matching one marks it PAID and is credited; any other state with `isPlayerCheck`: asks the bank too, so a
+ * payment made after the close (late-paid) or a second payment of the bill is kept for staff; PAID: credits it
  * (→ SUCCESS, or stays PAID for a retry), or waits for the credit this process is running for it; anything
  * else: unchanged. Null for an unknown code. Throws BankUnavailableError when the bank must be asked and
  * cannot answer.
@@ -43,15 +43,16 @@ export async function settlePayments(
 export async function settleDeposit(
   app: FastifyInstance,
   code: string,
-  options: { payments?: readonly BankPayment[]; row?: DepositRow; isLookingAfterClose?: boolean } = {},
+  options: { payments?: readonly BankPayment[]; row?: DepositRow; isPlayerCheck?: boolean } = {},
 ): Promise<DepositRow | null> {
   // Being credited by this process right now: its outcome is the answer (no claim that must fail).
   const running = runningCredit(app, code);
   if (running) return running;
   let row = options.row ?? (await findDepositByCode(app.db, code));
   if (!row) return null;
-  const isClosed = row.status === 'CANCELED' || row.status === 'REJECTED';
-  if (row.status === 'OPEN' || (isClosed && options.isLookingAfterClose)) {
+  // A player's check asks the bank whatever the order's state: a payment after the close, or a second
+  // payment of a settled bill whose webhook was lost, is then kept for staff instead of never being seen.
+  if (row.status === 'OPEN' || options.isPlayerCheck) {
     const payments = options.payments ?? (await app.paymentGateway.findPaymentsByBill(billOf(row)));
     if (payments.length === 0) return row;
     const settled = await settlePayments(app, payments);
