@@ -24,12 +24,12 @@ export function TotpSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
       return;
     }
     setFormError(null);
-    enable.mutate(
-      { code: trimmed },
-      {
-        onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
-        onError: (error) => setFormError(errorMessage(t, error)),
-      },
+    // Not mutate's own onSuccess: the status refetch after enabling can unmount this form first, and
+    // TanStack Query then drops that callback, losing the recovery codes that are shown only once. The
+    // promise resolves whatever happened to this component, and the section that shows the codes stays.
+    enable.mutateAsync({ code: trimmed }).then(
+      ({ recoveryCodes }) => onEnabled(recoveryCodes),
+      (error: unknown) => setFormError(errorMessage(t, error)),
     );
   };
 
