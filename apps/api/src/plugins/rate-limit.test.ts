@@ -95,6 +95,10 @@ describe('rate limits', () => {
     for (let i = 0; i < 7; i++)
       player.push(await get(i % 2 === 0 ? '/api/v2/players/info' : '/api/v2/deposits/open', ip));
     expect(codes(player)).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    // Those two kinds count in this process's memory, on the app's clock: a new window opens after a minute.
+    t.clock.advance(60_000);
+    expect((await get('/api/v2/exchange-rates', ip)).statusCode).toBe(200);
+    expect((await get('/api/v2/players/info', ip)).statusCode).toBe(401);
   });
 
   it('never limits health probes', async () => {

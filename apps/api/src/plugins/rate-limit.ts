@@ -1,8 +1,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { postgresRateLimitStore } from './postgres-rate-limit-store';
 import type { RateLimit, RateLimits } from './rate-limit-config';
+import { rateLimitStore } from './rate-limit-store';
 
 // Routes with a count of their own per address; every other /api/v2 route shares the `player` count.
 const ROUTE_KINDS: Record<string, Exclude<keyof RateLimits, 'player'>> = {
@@ -16,6 +16,10 @@ const ROUTE_KINDS: Record<string, Exclude<keyof RateLimits, 'player'>> = {
   'GET /api/v2/banks': 'publicRead',
 };
 
+// Kinds that guard secrets and accounts count in the database, so several API processes count together;
+// the flood limits (public reads, the signed-in API) count in each process's memory (decision 0029).
+const COUNTED_TOGETHER: ReadonlySet<keyof RateLimits> = new Set(['register', 'usernameCheck', 'login']);
+
 // Only the player-facing API is limited: probes, the bank's webhooks (a refused one could delay a
 // payment), ops (bearer token), the sandbox and the web app's files are not.
 const LIMITED_PREFIX = '/api/v2/';
@@ -23,8 +27,8 @@ const LIMITED_PREFIX = '/api/v2/';
 const optionsOf = (limit: RateLimit) => ({ max: limit.max, timeWindow: limit.windowMs });
 
 /**
- * Per-address request limits (config.rateLimits) on the player API, counted in the database so that every
- * API process counts together; over the limit → 429 RATE_LIMITED with Retry-After. Register before routes.
+ * Per-address request limits (config.rateLimits) on the player API; over the limit → 429 RATE_LIMITED with
+ * Retry-After. Register before routes.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   const limits = app.config.rateLimits;
@@ -38,7 +42,10 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: true,
     ...optionsOf(limits.player),
-    store: postgresRateLimitStore(app.db, app.now, app.log),
+    store: rateLimitStore(app.db, app.now, app.log, (method, url) => {
+      const kind = ROUTE_KINDS[`${method} ${url}`];
+      return kind !== undefined && COUNTED_TOGETHER.has(kind);
+    }),
     // A failing counter must not take the API down with it; the store logs the failure.
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>

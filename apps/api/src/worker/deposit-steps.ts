@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { type DepositRow, deposits } from '../db/schema/deposits';
+import { PAYMENT_CLOCK_SKEW_MS } from '../modules/bank-payments/classify-payment';
 import { expireDeposit } from '../modules/deposits/expire-deposit';
 import { findDepositsDue } from '../modules/deposits/find-deposits-due';
 import { settleDeposit } from '../modules/deposits/settle-deposit';
@@ -80,6 +81,51 @@ export async function runDepositLookUps(ctx: StepContext): Promise<void> {
     guarded(ctx, code, async () => {
       ctx.report.lookUps.push(code);
       await settleDeposit(ctx.app, code);
+    }),
+  );
+}
+
+// A closed order's final look-up is claimed for this long: a failed one (bank down) is tried again then.
+const FINAL_LOOK_UP_CLAIM_MS = 60_000;
+
+/**
+ * Closed orders (SUCCESS, CANCELED, REJECTED, FAILED) whose life has ended (QR expiry + clock skew): the
+ * bank is asked about each bill once more, so a payment made while the QR was valid whose webhook was lost
+ * for good (a second payment of a settled bill, a payment after a cancel) is kept for staff even when
+ * nobody checks the order again (decision 0029). Done once per order (`final_look_up_at`); a failed look-up
+ * is retried after its claim runs out.
+ */
+export async function runFinalLookUps(ctx: StepContext): Promise<void> {
+  const { db } = ctx.app;
+  const endedBefore = new Date(ctx.now.getTime() - PAYMENT_CLOCK_SKEW_MS);
+  const codes = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ code: deposits.code })
+      .from(deposits)
+      .where(
+        and(
+          isNull(deposits.finalLookUpAt),
+          inArray(deposits.status, ['SUCCESS', 'CANCELED', 'REJECTED', 'FAILED']),
+          lte(deposits.expiresAt, endedBefore),
+          isNotLeased('deposit-final:', deposits.code, ctx.now),
+        ),
+      )
+      .orderBy(asc(deposits.expiresAt))
+      .limit(LOOK_UP_BATCH)
+      .for('update', { skipLocked: true });
+    const until = new Date(ctx.now.getTime() + FINAL_LOOK_UP_CLAIM_MS);
+    const keys = rows.map((r) => `deposit-final:${r.code}`);
+    const held = await claimLeases(tx, keys, ctx.now, until);
+    return rows.map((r) => r.code).filter((code) => held.has(`deposit-final:${code}`));
+  });
+  await forEachLimit(codes, PARALLEL, (code) =>
+    guarded(ctx, code, async () => {
+      ctx.report.lookUps.push(code);
+      await settleDeposit(ctx.app, code, { isAskingBank: true });
+      await db
+        .update(deposits)
+        .set({ finalLookUpAt: ctx.app.now() })
+        .where(and(eq(deposits.code, code), isNull(deposits.finalLookUpAt)));
     }),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runDepositLookUps, runDueDeposits } from './deposit-steps';
+import { runDepositLookUps, runDueDeposits, runFinalLookUps } from './deposit-steps';
 import { runPendingOpsCredits } from './ops-credit-step';
 import { runUnfinishedUsageCancels } from './usage-cancel-step';
 import { runUnresolvedWithdrawals } from './withdrawal-step';
@@ -10,6 +10,7 @@ export type { TickReport } from './worker-context';
 const STEPS = [
   ['due-deposits', runDueDeposits],
   ['deposit-look-ups', runDepositLookUps],
+  ['final-look-ups', runFinalLookUps],
   ['withdrawals', runUnresolvedWithdrawals],
   ['ops-credits', runPendingOpsCredits],
   ['usage-cancels', runUnfinishedUsageCancels],
@@ -17,7 +18,7 @@ const STEPS = [
 
 /**
  * One pass of the background worker (docs/decisions/0012-worker.md): expire and retry deposits, look up OPEN
- * deposits whose webhook may be lost, resolve withdrawals, ops credits and promotion cancels without a known outcome. Every step
+ * deposits whose webhook may be lost and closed ones once more after their life, resolve withdrawals, ops credits and promotion cancels without a known outcome. Every step
  * claims its items in a short transaction (`FOR UPDATE SKIP LOCKED`), so any number of processes may run
  * ticks at once; the provider and bank calls happen afterwards through the modules' idempotent functions. A
  * failing item or step is logged and counted, never thrown.

@@ -78,6 +78,9 @@ export const deposits = pgTable(
     // Set while one settler is crediting, so parallel checks and webhooks do not all call the provider.
     creditLeaseUntil: timestamp('credit_lease_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    // When the worker asked the bank about the bill one last time after the order's life (its QR's expiry)
+    // had ended and the order was closed: a payment of its life whose webhook was lost is kept then.
+    finalLookUpAt: timestamp('final_look_up_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('deposits_one_open_per_player_uq').on(t.playerId).where(sql`${t.status} = 'OPEN'`),
@@ -90,6 +93,11 @@ export const deposits = pgTable(
     uniqueIndex('deposits_bank_bill_uq').on(t.bankBillId),
     index('deposits_due_idx').on(t.status, t.nextAttemptAt),
     index('deposits_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),
+    index('deposits_final_look_up_idx')
+      .on(t.expiresAt)
+      .where(
+        sql`${t.finalLookUpAt} IS NULL AND ${t.status} IN ('SUCCESS', 'CANCELED', 'REJECTED', 'FAILED')`,
+      ),
     check('deposits_amounts_ck', sql`${t.amount} > 0 AND ${t.credit} > 0 AND ${t.bonus} >= 0`),
     check(
       'deposits_status_ck',

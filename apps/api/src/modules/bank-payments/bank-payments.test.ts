@@ -1,11 +1,12 @@
 import { parseLaoQr } from '@lc/shared/laoqr';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { webhookHeaders } from '../../adapters/payments/payment-gateway';
 import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-gateway';
 import { bankPayments } from '../../db/schema/bank-payments';
 import { deposits } from '../../db/schema/deposits';
 import { sandboxBankPayments } from '../../db/schema/sandbox-bank';
+import { parseFaults } from '../../sandbox/faults';
 import { createTestApp, type TestApp } from '../../test/app';
 import { runWorkerTick } from '../../worker/run-worker-tick';
 import {
@@ -194,14 +195,47 @@ describe('every payment the bank reports is kept once', () => {
     });
   });
 
-  it("a second payment whose webhook was lost is found by the player's next check of the settled order", async () => {
+  it("a second payment whose webhook was lost is found by the worker's final look-up once the order's life ended", async () => {
     const { p, code } = await openDeposit();
     await payQuietly(code);
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
     await payQuietly(code);
+    // A check of a settled order answers it as it stands; the bank is asked once more after the QR's life.
     const check = await depositAction(t.app, p, code, 'check');
     expect([check.statusCode, check.json().order.status]).toEqual([200, 'SUCCESS']);
+    expect((await paymentsOf(code)).map((x) => x.reason)).toEqual([null]);
+    await runWorkerTick(t.app);
+    expect((await paymentsOf(code)).map((x) => x.reason)).toEqual([null]);
+    t.clock.advance(17 * 60_000 + 1);
+    const tick = await runWorkerTick(t.app);
+    expect(tick.lookUps).toContain(code);
     expect((await paymentsOf(code)).map((x) => x.reason).sort()).toEqual(['DUPLICATE', null]);
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row?.finalLookUpAt?.getTime()).toBe(t.clock.now().getTime());
+    // Once per order: the next tick does not ask again.
+    t.clock.advance(60_000);
+    expect((await runWorkerTick(t.app)).lookUps).not.toContain(code);
+  });
+
+  it('a final look-up the bank cannot answer is tried again after its claim, and only then marked done', async () => {
+    const { p, code } = await openDeposit();
+    await payQuietly(code);
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
+    t.clock.advance(17 * 60_000 + 1);
+    t.app.sandboxFaults.reset(parseFaults('bank:error=1'));
+    try {
+      expect((await runWorkerTick(t.app)).lookUps).toContain(code);
+    } finally {
+      t.app.sandboxFaults.reset();
+    }
+    const [failed] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(failed?.finalLookUpAt).toBeNull();
+    // Within its claim it waits; after it, the look-up is made and recorded.
+    expect((await runWorkerTick(t.app)).lookUps).not.toContain(code);
+    t.clock.advance(61_000);
+    expect((await runWorkerTick(t.app)).lookUps).toContain(code);
+    const [done] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(done?.finalLookUpAt).not.toBeNull();
   });
 
   it('a bill no order names is UNKNOWN_BILL; crediting it needs the player', async () => {
@@ -227,6 +261,44 @@ describe('every payment the bank reports is kept once', () => {
       provider: 100_00n,
       ledger: 100_00n,
     });
+  });
+
+  it('a check that arrives while the webhook of its payment is handled waits for it: one look-up, credited once', async () => {
+    const { p, code } = await openDeposit();
+    const paid = await payQuietly(code);
+    const gateway = t.app.paymentGateway;
+    const lookUp = gateway.findPaymentsByBill.bind(gateway);
+    let lookUps = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const spy = vi.spyOn(gateway, 'findPaymentsByBill').mockImplementation(async (bill) => {
+      lookUps += 1;
+      await held;
+      return lookUp(bill);
+    });
+    try {
+      const webhook = postWebhook(paid);
+      // The webhook is inside its look-up (held) when the player checks.
+      await vi.waitFor(() => expect(lookUps).toBe(1));
+      const check = depositAction(t.app, p, code, 'check');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      const [hook, checked] = await Promise.all([webhook, check]);
+      expect(hook.statusCode).toBe(200);
+      expect([checked.statusCode, checked.json().order.status]).toEqual([200, 'SUCCESS']);
+      expect(lookUps).toBe(1);
+      // The same webhook again (a bank retry): the payment is kept already, no look-up, nothing more.
+      expect((await postWebhook(paid)).statusCode).toBe(200);
+      expect(lookUps).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await paymentsOf(code)).map((x) => [x.status, x.bankReference])).toEqual([
+      ['MATCHED', paid.bankReference],
+    ]);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
   });
 
   it('a signed webhook the bank does not confirm creates nothing (a leaked secret alone cannot credit)', async () => {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { toBankPayment, ZBankPayment } from '../../adapters/payments/http-payment-gateway';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
+import { findPaymentOrder } from '../bank-payments/record-bank-payment';
 import { askingBank } from './check-deposit';
-import { settlePayments } from './settle-deposit';
+import { handlingWebhookOf, settlePayments } from './settle-deposit';
 
 /** The bank's payment notification; CSRF-exempt in plugins/security.ts because the signature authenticates. */
 export const BANK_WEBHOOK_URL = '/api/v2/bank/webhook';
@@ -59,20 +60,30 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const reported = toBankPayment(request.body);
       const log = request.log.child({ billNumber: reported.billNumber });
-      const payments = await askingBank(app, () =>
-        app.paymentGateway.findPaymentsByBill(reported.billNumber),
-      );
-      const confirmed = payments.find(
-        (payment) => payment.bankReference === reported.bankReference && payment.amount === reported.amount,
-      );
-      if (!confirmed) log.warn('bank webhook for a payment the bank does not confirm: ignored');
-      else {
-        const { deposit } = await settlePayments(app, [confirmed]);
-        log.info(
-          { status: deposit?.status ?? null, isLatePaid: deposit?.isLatePaid },
-          'bank webhook recorded',
-        );
+      // A payment kept before came from the bank's own look-up: a repeat (or the webhook after a check)
+      // needs no second one.
+      const known = await findPaymentOrder(app.db, reported);
+      if (known.isRecorded) {
+        log.info('bank webhook for a payment recorded before: acknowledged');
+        return { received: true as const };
       }
+      const settle = async () => {
+        const payments = await askingBank(app, () =>
+          app.paymentGateway.findPaymentsByBill(reported.billNumber),
+        );
+        const confirmed = payments.find(
+          (payment) => payment.bankReference === reported.bankReference && payment.amount === reported.amount,
+        );
+        if (!confirmed) log.warn('bank webhook for a payment the bank does not confirm: ignored');
+        else {
+          const { deposit } = await settlePayments(app, [confirmed], known.deposit);
+          log.info(
+            { status: deposit?.status ?? null, isLatePaid: deposit?.isLatePaid },
+            'bank webhook recorded',
+          );
+        }
+      };
+      await (known.deposit ? handlingWebhookOf(app, known.deposit.code, settle) : settle());
       return { received: true as const };
     },
   );

@@ -41,6 +41,7 @@ export const orderNotOpen = () => new AppError(409, 'ORDER_NOT_OPEN', 'This orde
  * answers it PAID or SUCCESS (or FAILED for staff); unpaid → 409 DEPOSIT_NOT_PAID, and an unpaid deposit
  * past its expiry is cancelled on the spot. A cancelled or rejected one asks the bank too: paid after its
  * close, it answers the order with `latePaid` (staff will credit or refund it); otherwise 409 ORDER_NOT_OPEN.
+ * A settled one (PAID, SUCCESS, FAILED) answers as it stands.
  */
 export async function checkDeposit(
   app: FastifyInstance,
@@ -48,7 +49,10 @@ export async function checkDeposit(
   code: string,
 ): Promise<DepositRow> {
   const own = await requireOwnDeposit(app, playerId, code);
-  const settle = { row: own, isPlayerCheck: true };
+  // A cancelled or rejected order is asked about too: a payment after its close is kept as late-paid. A
+  // settled one is not (its second payments are the worker's final look-up's, runFinalLookUps).
+  const isClosedUnpaid = own.status === 'CANCELED' || own.status === 'REJECTED';
+  const settle = { row: own, isAskingBank: isClosedUnpaid };
   const row = (await askingBank(app, () => settleDeposit(app, code, settle))) ?? own;
   if (row.status === 'CANCELED' || row.status === 'REJECTED') return closedOrder(row);
   if (row.status !== 'OPEN') return row;

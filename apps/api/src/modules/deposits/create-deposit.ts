@@ -37,6 +37,7 @@ type NewDeposit = Required<
     | 'lastError'
     | 'nextAttemptAt'
     | 'creditLeaseUntil'
+    | 'finalLookUpAt'
   >
 >;
 
