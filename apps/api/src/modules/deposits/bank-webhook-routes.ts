@@ -74,14 +74,16 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         const confirmed = payments.find(
           (payment) => payment.bankReference === reported.bankReference && payment.amount === reported.amount,
         );
-        if (!confirmed) log.warn('bank webhook for a payment the bank does not confirm: ignored');
-        else {
-          const { deposit } = await settlePayments(app, [confirmed], known.deposit);
-          log.info(
-            { status: deposit?.status ?? null, isLatePaid: deposit?.isLatePaid },
-            'bank webhook recorded',
-          );
+        if (!confirmed) {
+          log.warn('bank webhook for a payment the bank does not confirm: ignored');
+          return null;
         }
+        const { deposit } = await settlePayments(app, [confirmed], known.deposit);
+        log.info(
+          { status: deposit?.status ?? null, isLatePaid: deposit?.isLatePaid },
+          'bank webhook recorded',
+        );
+        return deposit;
       };
       await (known.deposit ? handlingWebhookOf(app, known.deposit.code, settle) : settle());
       return { received: true as const };

@@ -55,10 +55,13 @@ export async function settleDeposit(
   // Being credited by this process right now: its outcome is the answer (no claim that must fail).
   // A webhook of this order being handled here right now is asking the bank already: its outcome first.
   const webhook = options.payments ? undefined : webhookBeingHandled(app, code);
-  if (webhook) await webhook;
+  const afterWebhook = webhook ? await webhook : null;
   const running = runningCredit(app, code);
   if (running) return running;
-  let row = (!webhook && options.row) || (await findDepositByCode(app.db, code));
+  let row =
+    (afterWebhook?.code === code && afterWebhook) ||
+    (!webhook && options.row) ||
+    (await findDepositByCode(app.db, code));
   if (!row) return null;
   if (row.status === 'OPEN' || options.isAskingBank) {
     const payments = options.payments ?? (await app.paymentGateway.findPaymentsByBill(billOf(row)));
@@ -86,9 +89,9 @@ export async function settleDeposit(
 // bank the same question at the same moment: a player checks right after paying, just when the bank's
 // webhook comes in. Only if the webhook left the order OPEN does the check ask the bank itself. Another
 // process's webhook is not seen here; that check asks the bank, as before.
-const webhooksHandled = new WeakMap<Db, Map<string, Promise<void>>>();
+const webhooksHandled = new WeakMap<Db, Map<string, Promise<DepositRow | null>>>();
 
-function webhooksHandledOf(db: Db): Map<string, Promise<void>> {
+function webhooksHandledOf(db: Db): Map<string, Promise<DepositRow | null>> {
   let handled = webhooksHandled.get(db);
   if (!handled) {
     handled = new Map();
@@ -97,27 +100,30 @@ function webhooksHandledOf(db: Db): Map<string, Promise<void>> {
   return handled;
 }
 
-/** Settles in `work` what a bank webhook reported for the order `code`; others wait for it meanwhile. */
-export async function handlingWebhookOf<T>(
+/**
+ * Settles in `work` what a bank webhook reported for the order `code` (its answer: the order as the webhook
+ * left it, or null); others wait for it meanwhile and start from that order.
+ */
+export async function handlingWebhookOf(
   app: FastifyInstance,
   code: string,
-  work: () => Promise<T>,
-): Promise<T> {
+  work: () => Promise<DepositRow | null>,
+): Promise<DepositRow | null> {
   const handled = webhooksHandledOf(app.db);
   const done = work();
-  const settled = done.then(
-    () => undefined,
-    () => undefined,
-  );
-  handled.set(code, settled);
+  const outcome = done.catch(() => null);
+  handled.set(code, outcome);
   try {
     return await done;
   } finally {
-    if (handled.get(code) === settled) handled.delete(code);
+    if (handled.get(code) === outcome) handled.delete(code);
   }
 }
 
-/** Resolves (never rejects) when the webhook this process is handling for the order is done; none: undefined. */
-function webhookBeingHandled(app: FastifyInstance, code: string): Promise<void> | undefined {
+/**
+ * The order as the webhook this process is handling for it left it (null: unknown, or the webhook failed);
+ * never rejects. Undefined when no webhook of the order is being handled here.
+ */
+function webhookBeingHandled(app: FastifyInstance, code: string): Promise<DepositRow | null> | undefined {
   return webhooksHandledOf(app.db).get(code);
 }
