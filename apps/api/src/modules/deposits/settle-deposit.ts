@@ -52,10 +52,10 @@ export async function settleDeposit(
   code: string,
   options: { payments?: readonly BankPayment[]; row?: DepositRow; isAskingBank?: boolean } = {},
 ): Promise<DepositRow | null> {
-  // Being credited by this process right now: its outcome is the answer (no claim that must fail).
   // A webhook of this order being handled here right now is asking the bank already: its outcome first.
   const webhook = options.payments ? undefined : webhookBeingHandled(app, code);
   const afterWebhook = webhook ? await webhook : null;
+  // Being credited by this process right now: its outcome is the answer (no claim that must fail).
   const running = runningCredit(app, code);
   if (running) return running;
   let row =
