@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DepositRow, deposits } from '../db/schema/deposits';
 import { PAYMENT_CLOCK_SKEW_MS } from '../modules/bank-payments/classify-payment';
 import { expireDeposit } from '../modules/deposits/expire-deposit';
@@ -51,31 +52,17 @@ async function retryWhenLeaseEnds(ctx: StepContext, row: DepositRow): Promise<vo
  * within about half a minute, not only at expiry.
  */
 export async function runDepositLookUps(ctx: StepContext): Promise<void> {
-  const { db, config } = ctx.app;
+  const { config } = ctx.app;
   const bornBefore = new Date(ctx.now.getTime() - config.worker.lookUpAfterMs);
-  const codes = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ code: deposits.code })
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.status, 'OPEN'),
-          lte(deposits.createdAt, bornBefore),
-          gt(deposits.expiresAt, ctx.now),
-          isNotLeased('deposit-lookup:', deposits.code, ctx.now),
-        ),
-      )
-      .orderBy(asc(deposits.createdAt))
-      .limit(LOOK_UP_BATCH)
-      .for('update', { skipLocked: true });
-    const until = new Date(ctx.now.getTime() + LOOK_UP_EVERY_MS);
-    const held = await claimLeases(
-      tx,
-      rows.map((r) => `deposit-lookup:${r.code}`),
-      ctx.now,
-      until,
-    );
-    return rows.map((r) => r.code).filter((code) => held.has(`deposit-lookup:${code}`));
+  const codes = await claimDepositCodes(ctx, {
+    prefix: 'deposit-lookup:',
+    where: and(
+      eq(deposits.status, 'OPEN'),
+      lte(deposits.createdAt, bornBefore),
+      gt(deposits.expiresAt, ctx.now),
+    ),
+    oldestFirst: deposits.createdAt,
+    claimMs: LOOK_UP_EVERY_MS,
   });
   await forEachLimit(codes, PARALLEL, (code) =>
     guarded(ctx, code, async () => {
@@ -98,25 +85,15 @@ const FINAL_LOOK_UP_CLAIM_MS = 60_000;
 export async function runFinalLookUps(ctx: StepContext): Promise<void> {
   const { db } = ctx.app;
   const endedBefore = new Date(ctx.now.getTime() - PAYMENT_CLOCK_SKEW_MS);
-  const codes = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ code: deposits.code })
-      .from(deposits)
-      .where(
-        and(
-          isNull(deposits.finalLookUpAt),
-          inArray(deposits.status, ['SUCCESS', 'CANCELED', 'REJECTED', 'FAILED']),
-          lte(deposits.expiresAt, endedBefore),
-          isNotLeased('deposit-final:', deposits.code, ctx.now),
-        ),
-      )
-      .orderBy(asc(deposits.expiresAt))
-      .limit(LOOK_UP_BATCH)
-      .for('update', { skipLocked: true });
-    const until = new Date(ctx.now.getTime() + FINAL_LOOK_UP_CLAIM_MS);
-    const keys = rows.map((r) => `deposit-final:${r.code}`);
-    const held = await claimLeases(tx, keys, ctx.now, until);
-    return rows.map((r) => r.code).filter((code) => held.has(`deposit-final:${code}`));
+  const codes = await claimDepositCodes(ctx, {
+    prefix: 'deposit-final:',
+    where: and(
+      isNull(deposits.finalLookUpAt),
+      inArray(deposits.status, ['SUCCESS', 'CANCELED', 'REJECTED', 'FAILED']),
+      lte(deposits.expiresAt, endedBefore),
+    ),
+    oldestFirst: deposits.expiresAt,
+    claimMs: FINAL_LOOK_UP_CLAIM_MS,
   });
   await forEachLimit(codes, PARALLEL, (code) =>
     guarded(ctx, code, async () => {
@@ -128,4 +105,32 @@ export async function runFinalLookUps(ctx: StepContext): Promise<void> {
         .where(and(eq(deposits.code, code), isNull(deposits.finalLookUpAt)));
     }),
   );
+}
+
+/**
+ * Up to LOOK_UP_BATCH deposit codes matching `where` (oldest first), each claimed through a worker lease
+ * `prefix + code` for `claimMs`, in one short transaction (`FOR UPDATE SKIP LOCKED`): any number of workers
+ * never take the same deposit at once.
+ */
+async function claimDepositCodes(
+  ctx: StepContext,
+  claim: { prefix: string; where: SQL | undefined; oldestFirst: AnyPgColumn; claimMs: number },
+): Promise<string[]> {
+  return ctx.app.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ code: deposits.code })
+      .from(deposits)
+      .where(and(claim.where, isNotLeased(claim.prefix, deposits.code, ctx.now)))
+      .orderBy(asc(claim.oldestFirst))
+      .limit(LOOK_UP_BATCH)
+      .for('update', { skipLocked: true });
+    const until = new Date(ctx.now.getTime() + claim.claimMs);
+    const held = await claimLeases(
+      tx,
+      rows.map((r) => `${claim.prefix}${r.code}`),
+      ctx.now,
+      until,
+    );
+    return rows.map((r) => r.code).filter((code) => held.has(`${claim.prefix}${code}`));
+  });
 }
