@@ -3,12 +3,15 @@
 // process, then against BENCH_PROCESSES (default: one per core) on consecutive ports behind one PostgreSQL,
 // the deployed topology of docs/deploy.md: every call of every player goes to the next process round-robin
 // (like a load balancer without sticky sessions), and only the first process runs the background worker.
-// Each configuration gets a fresh database. The sandbox bank and providers that each process mounts keep
-// all their state (payments, members, balances, transfers) in that shared database, so the processes'
-// sandboxes are one bank and one set of providers (docs/deploy.md); a process's signing secret is used only
-// between its adapters and its own sandbox, whose bank sends the webhook to that same process. After each
-// run the ops reconciliation (ledger against the providers' statements) and the ledger's own invariants must
-// show no difference, else exit 1. Then pgbench (TPC-B-like) on the same server, when installed, so
+// Each configuration gets a fresh database. As deployed, the bank and the providers are not ours: the
+// sandbox bank and providers run in a process of their own on a database of their own, and the API processes
+// (SANDBOX=false) reach them over HTTP with configured URLs and keys; the sandbox bank sends each payment's
+// webhook to the next API process in turn (SANDBOX_WEBHOOK_URLS). BENCH_SANDBOX=in-process runs them inside
+// each API process instead (how this bench ran before; for comparisons with older commits). After the
+// deposit phase a shorter withdrawal-only phase, so the CPU of each (API processes, their PostgreSQL backends,
+// the sandbox process and its backends, read from /proc) can be given per deposit and per withdrawal. After
+// each run the ops reconciliation (ledger against the providers' statements) and the ledger's own invariants
+// must show no difference, else exit 1. Then pgbench (TPC-B-like) on the same server, when installed, so
 // deposits/s can be read against what this PostgreSQL does on this machine. Both figures print side by side.
 // Budget (quality.md): ≥ 500 deposits/s on 2 cores (≈ 0.12 × pgbench tps) with 0 invariant violations.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +21,16 @@ import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createScratchDatabase, fmt, reconcileNow, registerPlayers, startServers } from './lib.mjs';
+import {
+  createScratchDatabase,
+  fmt,
+  postgresCpu,
+  processTreeCpuMs,
+  reconcileNow,
+  registerPlayers,
+  startServer,
+  startServers,
+} from './lib.mjs';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -27,6 +39,11 @@ const WITHDRAW_EVERY = Number(process.env.BENCH_WITHDRAW_EVERY ?? 5);
 const IS_WORKER = (process.env.BENCH_WORKER ?? 'true') !== 'false';
 const IS_COUNTING = process.env.BENCH_COUNT_QUERIES === '1';
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
+const SANDBOX_PORT = PORT + 100;
+const IS_SANDBOX_IN_PROCESS = process.env.BENCH_SANDBOX === 'in-process';
+const WITHDRAW_DURATION = Number(
+  process.env.BENCH_WITHDRAW_DURATION ?? Math.max(3, Math.round(DURATION / 4)),
+);
 const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? availableParallelism()) || 1);
 // One process, then PROCESSES (once when that is 1).
 const CONFIGURATIONS = [...new Set([1, PROCESSES])];
@@ -36,6 +53,16 @@ const WITHDRAW_THB = '50.00';
 const MID = 'MID-BCEL-0001';
 const PROVIDER = 'gclub';
 const OPS_TOKEN = `bench-ops-${randomBytes(16).toString('hex')}`;
+const PROVIDER_NAMES = ['ALPHABET', 'ASKMEBET', 'BETFLIX', 'GCLUB', 'GCLUB_LIVE'];
+// The secrets the API processes and the sandbox process share, as an agency shares them with its bank and
+// its providers.
+const COUNTERPART_KEYS = {
+  BANK_KEY: randomBytes(24).toString('hex'),
+  BANK_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+  ...Object.fromEntries(
+    PROVIDER_NAMES.map((name) => [`PROVIDER_${name}_KEY`, randomBytes(24).toString('hex')]),
+  ),
+};
 
 // One keep-alive socket per player loop and process (plus a few for ops calls): the client must not be what
 // limits. A new agent per configuration, so no socket outlives the processes it was opened to.
@@ -103,7 +130,16 @@ const STEP_NAMES = [
 const newRun = () => ({
   steps: Object.fromEntries(STEP_NAMES.map((name) => [name, new Step()])),
   errors: new Map(),
-  stats: { deposits: 0, withdrawals: 0, checks: 0, late: 0, completed: 0 },
+  // withdrawalsAll: every approved withdrawal of the deposit phase, its drain included (for the CPU split).
+  stats: {
+    deposits: 0,
+    withdrawals: 0,
+    withdrawalsAll: 0,
+    checks: 0,
+    late: 0,
+    completed: 0,
+    withdrawOnly: 0,
+  },
 });
 let run = newRun();
 const countError = (step, status, body) => {
@@ -143,7 +179,7 @@ async function preparePlayer(api, cookie, index) {
  * has two OPEN deposits: a failed step ends the iteration with the order cancelled (or, when already paid,
  * checked until credited) before the next one starts.
  */
-async function playerLoop(api, player, deadline) {
+async function playerLoop(api, bankUrl, player, deadline) {
   const auth = { cookie: player.cookie };
   while (performance.now() < deadline) {
     const started = performance.now();
@@ -160,7 +196,7 @@ async function playerLoop(api, player, deadline) {
     }
     const { code } = created.body.order;
     const paid = await timed('POST sandbox pay', () =>
-      call(api(), 'POST', '/sandbox/bank/payments', { body: { billNumber: code, amount: DEPOSIT_LAK } }),
+      call(bankUrl(), 'POST', '/sandbox/bank/payments', { body: { billNumber: code, amount: DEPOSIT_LAK } }),
     );
     if (paid.status !== 201) {
       countError('POST sandbox pay', paid.status, paid.body);
@@ -173,7 +209,18 @@ async function playerLoop(api, player, deadline) {
     if (finished <= deadline) run.stats.deposits += 1;
     else run.stats.late += 1;
     run.stats.completed += 1;
-    if (run.stats.completed % WITHDRAW_EVERY === 0) await withdraw(api, player, deadline);
+    if (run.stats.completed % WITHDRAW_EVERY === 0 && (await withdraw(api, player))) {
+      run.stats.withdrawalsAll += 1;
+      if (performance.now() <= deadline) run.stats.withdrawals += 1;
+    }
+  }
+}
+
+/** The withdrawal-only phase: withdraw and approve until `deadline` (a refusal ends this player's part). */
+async function withdrawLoop(api, player, deadline) {
+  while (performance.now() < deadline) {
+    if (!(await withdraw(api, player))) return;
+    run.stats.withdrawOnly += 1;
   }
 }
 
@@ -199,7 +246,8 @@ async function checkUntilCredited(api, auth, code) {
   return false;
 }
 
-async function withdraw(api, player, deadline) {
+/** One withdrawal and its approval by ops; answers whether both succeeded. */
+async function withdraw(api, player) {
   const created = await timed('POST withdrawals', () =>
     call(api(), 'POST', '/api/v2/withdrawals', {
       headers: { cookie: player.cookie, 'idempotency-key': randomUUID() },
@@ -208,7 +256,7 @@ async function withdraw(api, player, deadline) {
   );
   if (created.status !== 201) {
     countError('POST withdrawals', created.status, created.body);
-    return;
+    return false;
   }
   const { code } = created.body.order;
   const approved = await timed('POST ops approve', () =>
@@ -218,7 +266,7 @@ async function withdraw(api, player, deadline) {
     }),
   );
   if (approved.status !== 200) countError('POST ops approve', approved.status, approved.body);
-  else if (performance.now() <= deadline) run.stats.withdrawals += 1;
+  return approved.status === 200;
 }
 
 /** After a failed create: the player's OPEN deposit (if any) is cancelled so the next iteration may start. */
@@ -322,16 +370,92 @@ const COUNTS_PREFIX = join(tmpdir(), `bench-money-counts-${process.pid}`);
 
 /**
  * `count` API processes as `npm run bench:scale` starts them (consecutive ports from BENCH_PORT, the worker
- * in the first only); under `node <args> --import tsx` when BENCH_NODE_ARGS (e.g. "--cpu-prof
+ * in the first only); under `node <args>` (the compiled server) when BENCH_NODE_ARGS (e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof": Node refuses --cpu-prof in NODE_OPTIONS) or BENCH_COUNT_QUERIES=1 (preloads
  * count-queries.mjs, which each process writes to COUNTS_PREFIX-<port>.json) is set.
  */
-function startApis(count, databaseUrl) {
+function startApis(count, databaseUrl, counterpartEnv) {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (IS_COUNTING) nodeArgs.push('--import', './bench/count-queries.mjs');
-  const env = { SANDBOX: 'true', WORKER: String(IS_WORKER), OPS_TOKEN };
+  const env = { ...counterpartEnv, WORKER: String(IS_WORKER), OPS_TOKEN };
   if (IS_COUNTING) env.COUNT_QUERIES_FILE = COUNTS_PREFIX;
   return startServers(count, PORT, databaseUrl, env, nodeArgs);
+}
+
+/**
+ * The API processes and, unless BENCH_SANDBOX=in-process, the sandbox process with its own database (the
+ * API's database gets the demo agency, rates, channel and promotions from one short sandbox start first).
+ * Answers {apis, sandbox (null in-process), sandboxDatabaseUrl, stop}.
+ */
+async function startTopology(count, databaseUrl) {
+  if (IS_SANDBOX_IN_PROCESS) {
+    const apis = await startApis(count, databaseUrl, { SANDBOX: 'true' });
+    return { apis, sandbox: null, stop: () => Promise.all(apis.map((s) => s.stop())) };
+  }
+  const seeder = await startServer(PORT, databaseUrl, { SANDBOX: 'true', WORKER: 'false', OPS_TOKEN });
+  await seeder.stop();
+  const sandboxDb = await createScratchDatabase();
+  const apiUrls = Array.from({ length: count }, (_, i) => `http://127.0.0.1:${PORT + i}`);
+  const sandbox = await startServer(SANDBOX_PORT, sandboxDb.url, {
+    SANDBOX: 'true',
+    WORKER: 'false',
+    ...COUNTERPART_KEYS,
+    SANDBOX_WEBHOOK_URLS: apiUrls.join(','),
+  }).catch(async (error) => {
+    await sandboxDb.drop();
+    throw error;
+  });
+  const providerUrls = Object.fromEntries(
+    PROVIDER_NAMES.map((name) => [
+      `PROVIDER_${name}_URL`,
+      `${sandbox.url}/sandbox/providers/${name.toLowerCase()}`,
+    ]),
+  );
+  const stopSandbox = async () => {
+    await sandbox.stop();
+    await sandboxDb.drop();
+  };
+  let apis;
+  try {
+    apis = await startApis(count, databaseUrl, {
+      SANDBOX: 'false',
+      BANK_URL: `${sandbox.url}/sandbox/bank`,
+      ...COUNTERPART_KEYS,
+      ...providerUrls,
+    });
+  } catch (error) {
+    await stopSandbox();
+    throw error;
+  }
+  return {
+    apis,
+    sandbox: { ...sandbox, databaseUrl: sandboxDb.url },
+    stop: async () => {
+      await Promise.all(apis.map((s) => s.stop()));
+      await stopSandbox();
+    },
+  };
+}
+
+/** CPU used so far by each side: the API processes, the sandbox process and the PostgreSQL backends of each. */
+async function cpuSnapshot(apis, sandbox, databaseUrl) {
+  const sum = (values) => (values.some((v) => v === null) ? null : values.reduce((a, b) => a + b, 0));
+  return {
+    api: sum(apis.map((s) => processTreeCpuMs(s.pid))),
+    sandbox: sandbox ? processTreeCpuMs(sandbox.pid) : 0,
+    postgres: await postgresCpu(databaseUrl),
+    sandboxPostgres: sandbox ? await postgresCpu(sandbox.databaseUrl) : null,
+  };
+}
+
+/** CPU milliseconds per side between two snapshots (null where /proc could not tell). */
+function cpuBetween(before, after) {
+  return {
+    api: before.api === null || after.api === null ? null : after.api - before.api,
+    sandbox: after.sandbox - before.sandbox,
+    postgres: after.postgres.isKnown ? after.postgres.since(before.postgres) : null,
+    sandboxPostgres: after.sandboxPostgres ? after.sandboxPostgres.since(before.sandboxPostgres) : 0,
+  };
 }
 
 /** What the API processes did per deposit while the loops ran (BENCH_COUNT_QUERIES=1), summed over them. */
@@ -361,6 +485,44 @@ per deposit (withdrawals included): ${per(total(sum.statements)).trim()} SQL sta
 const processes = (count) => `${count} API process${count === 1 ? '' : 'es'}`;
 
 /**
+ * CPU milliseconds per withdrawal (from the withdrawal-only phase) and per deposit (the deposit phase less its
+ * withdrawals' share), per side. Answers the per-deposit figures for the summary.
+ */
+function printCpu(cpu, stats) {
+  const sides = [
+    ['API processes', 'api'],
+    ['PostgreSQL (API database)', 'postgres'],
+    ...(IS_SANDBOX_IN_PROCESS
+      ? []
+      : [
+          ['sandbox process', 'sandbox'],
+          ['PostgreSQL (sandbox database)', 'sandboxPostgres'],
+        ]),
+  ];
+  const deposits = stats.deposits + stats.late;
+  const perDeposit = {};
+  console.log(
+    `CPU ms per operation (/proc; ${stats.withdrawOnly} withdrawals in the ${WITHDRAW_DURATION} s ` +
+      `withdrawal phase, ${deposits} deposits and ${stats.withdrawalsAll} withdrawals in the deposit phase)`,
+  );
+  console.log('side                             per deposit  per withdrawal');
+  for (const [label, key] of sides) {
+    const depositPhase = cpu.depositPhase[key];
+    const withdrawalPhase = cpu.withdrawalPhase[key];
+    if (depositPhase === null || withdrawalPhase === null || stats.withdrawOnly === 0 || deposits === 0) {
+      console.log(`${label.padEnd(30)}${'n/a'.padStart(13)}${'n/a'.padStart(16)}`);
+      continue;
+    }
+    const perWithdrawal = withdrawalPhase / stats.withdrawOnly;
+    perDeposit[key] = (depositPhase - perWithdrawal * stats.withdrawalsAll) / deposits;
+    console.log(
+      `${label.padEnd(30)}${perDeposit[key].toFixed(2).padStart(13)}${perWithdrawal.toFixed(2).padStart(16)}`,
+    );
+  }
+  stats.cpuPerDeposit = perDeposit;
+}
+
+/**
  * One configuration on a fresh database: `count` processes, the players set up, their loops for DURATION s
  * with every call going to the next process round-robin, then the database report and the reconciliation.
  */
@@ -369,10 +531,13 @@ async function runConfiguration(count) {
   agent = newAgent();
   const db = await createScratchDatabase();
   try {
-    const servers = await startApis(count, db.url);
+    const topology = await startTopology(count, db.url);
+    const servers = topology.apis;
     try {
       let turn = 0;
       const api = () => servers[turn++ % servers.length].url;
+      // The payer's banking app: the sandbox process, or (in-process) any API process's mounted sandbox.
+      const bankUrl = topology.sandbox ? () => topology.sandbox.url : api;
       const mark = () => {
         if (IS_COUNTING) for (const server of servers) server.signal('SIGUSR2');
       };
@@ -390,20 +555,30 @@ async function runConfiguration(count) {
           `${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
       );
 
+      const snapshot = () => cpuSnapshot(servers, topology.sandbox, db.url);
+      const beforeDeposits = await snapshot();
       const deadline = performance.now() + DURATION * 1000;
       mark();
-      await Promise.all(players.map((p) => playerLoop(api, p, deadline)));
+      await Promise.all(players.map((p) => playerLoop(api, bankUrl, p, deadline)));
       const drainSeconds = (performance.now() - deadline) / 1000;
       mark();
+      const afterDeposits = await snapshot();
+      const withdrawDeadline = performance.now() + WITHDRAW_DURATION * 1000;
+      await Promise.all(players.map((p) => withdrawLoop(api, p, withdrawDeadline)));
+      const afterWithdrawals = await snapshot();
+      const cpu = {
+        depositPhase: cpuBetween(beforeDeposits, afterDeposits),
+        withdrawalPhase: cpuBetween(afterDeposits, afterWithdrawals),
+      };
 
       const report = await databaseReport(db.url);
       // A FULL run: every account's statement, not only those with activity in the window.
       const recon = await reconcileNow(servers[0].url, OPS_TOKEN, 'FULL');
       if (recon.run.status !== 'DONE') throw new Error(`reconciliation: ${JSON.stringify(recon.run)}`);
-      return { count, ...run, report, reconciliation: recon.summary, drainSeconds };
+      return { count, ...run, report, reconciliation: recon.summary, drainSeconds, cpu };
     } finally {
       agent.destroy();
-      await Promise.all(servers.map((s) => s.stop()));
+      await topology.stop();
     }
   } finally {
     await db.drop();
@@ -411,12 +586,13 @@ async function runConfiguration(count) {
 }
 
 /** The figures of one configuration; answers whether its money invariants held. */
-function printConfiguration({ count, steps, errors, stats, report, reconciliation, drainSeconds }) {
+function printConfiguration({ count, steps, errors, stats, report, reconciliation, drainSeconds, cpu }) {
   console.log(
     `${PLAYERS} players, ${DURATION} s, PostgreSQL, ${processes(count)} ` +
       `(${count === 1 ? '' : 'calls round-robin, '}worker ${IS_WORKER ? 'on' : 'off'}${count === 1 ? '' : ' in the first'}), ` +
       `deposit ${DEPOSIT_LAK} LAK at ${PROVIDER}, ` +
-      `a ${WITHDRAW_THB} THB withdrawal after every ${WITHDRAW_EVERY}th deposit`,
+      `a ${WITHDRAW_THB} THB withdrawal after every ${WITHDRAW_EVERY}th deposit; ` +
+      `sandbox bank and providers ${IS_SANDBOX_IN_PROCESS ? 'inside each API process' : 'in a process of their own'}`,
   );
   console.log(
     `completed in ${DURATION} s: ${stats.deposits} deposits = ${(stats.deposits / DURATION).toFixed(1)}/s, ` +
@@ -440,6 +616,7 @@ function printConfiguration({ count, steps, errors, stats, report, reconciliatio
       `${reconciliation.unavailable} unavailable`,
   );
   for (const [name, n] of Object.entries(report.violations)) console.log(`ledger check: ${name}: ${n}`);
+  printCpu(cpu, stats);
   printCounts(count, stats.deposits + stats.late);
   const violations = Object.values(report.violations).reduce((a, b) => a + b, 0);
   const isSound = reconciliation.differences === 0 && reconciliation.unavailable === 0 && violations === 0;
@@ -481,7 +658,9 @@ const rows = [
   ['failed calls', (r) => String([...r.errors.values()].reduce((a, b) => a + b, 0))],
   ['reconciliation differences', (r) => String(r.reconciliation.differences)],
   ['ledger check violations', (r) => String(Object.values(r.report.violations).reduce((a, b) => a + b, 0))],
-  ...(pgb ? [['deposits/s ÷ pgbench tps (≈ 0.12)', (r) => (perSecond(r) / pgb.tps).toFixed(3)]] : []),
+  ...(pgb ? [['deposits/s ÷ pgbench tps (≥ 0.12)', (r) => (perSecond(r) / pgb.tps).toFixed(3)]] : []),
+  ['API CPU ms per deposit', (r) => r.stats.cpuPerDeposit?.api?.toFixed(2) ?? 'n/a'],
+  ['PostgreSQL CPU ms per deposit', (r) => r.stats.cpuPerDeposit?.postgres?.toFixed(2) ?? 'n/a'],
 ];
 const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
 console.log(

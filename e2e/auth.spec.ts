@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { loginViaForm, openAccountMenu, PASSWORD, registerViaForm, uniqueUsername } from './support';
+import {
+  localeText,
+  loginViaForm,
+  openAccountMenu,
+  PASSWORD,
+  registerViaForm,
+  uniqueUsername,
+} from './support';
 
 // The register → login → change-password flow is two tests: as one it took 65 s of actions on a loaded
 // two-core CI run (every fill 0.5–2.7 s, the browser starved, no lost click), over the 60 s budget.
@@ -112,4 +119,32 @@ test('the register form does not move its fields when the username check answers
   await expect(page.locator('#username-status')).not.toBeEmpty();
   const after = await terms.boundingBox();
   expect(after?.y).toBe(before?.y);
+});
+
+test('empty required fields say "required"; "forgot password?" leads to the agency\'s contact channels', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.locator('form button[type="submit"]').click();
+  // Username, display name, password and its confirmation: each says "please fill this in", none "too short".
+  await expect(page.getByText(localeText('lo', 'errors', 'fields.REQUIRED'), { exact: true })).toHaveCount(4);
+  await expect(page.getByText(localeText('lo', 'errors', 'fields.TOO_SHORT'), { exact: true })).toHaveCount(
+    0,
+  );
+
+  await page.goto('/login');
+  const help = page.getByTestId('forgot-password-help');
+  await expect(help).toHaveCount(0);
+  await page.getByTestId('forgot-password').click();
+  await expect(page.getByTestId('forgot-password')).toHaveAttribute('aria-expanded', 'true');
+  await expect(help).toContainText(localeText('lo', 'common', 'auth.forgotPasswordBody'));
+  const info = (await (await page.request.get('/api/v2/agency/info')).json()) as {
+    agency: { social: Record<string, string | null> };
+  };
+  const expected = Object.values(info.agency.social).filter((url): url is string => Boolean(url));
+  expect(expected.length).toBeGreaterThan(0);
+  const hrefs = await help
+    .locator('a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.sort()).toEqual(expected.sort());
 });

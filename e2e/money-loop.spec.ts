@@ -6,13 +6,14 @@ import { convert, formatMinor } from '@lc/shared/money';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { baseURL, OPS_TOKEN } from './playwright.config';
 import { readQrFromScreen } from './read-qr';
-import { errorText, registerViaForm } from './support';
+import { errorText, registerViaForm, shownText } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The translated status labels the web app shows. */
-function statusLabels(language: string): Record<string, string> {
+function statusLabels(language: 'lo' | 'th'): Record<string, string> {
   const file = fileURLToPath(new URL(`../apps/web/public/locales/${language}/common.json`, import.meta.url));
-  return (JSON.parse(readFileSync(file, 'utf8')) as { status: Record<string, string> }).status;
+  const { status } = JSON.parse(readFileSync(file, 'utf8')) as { status: Record<string, string> };
+  return Object.fromEntries(Object.entries(status).map(([code, text]) => [code, shownText(language, text)]));
 }
 
 function ops(...args: string[]) {
@@ -77,8 +78,8 @@ test('register → bank → deposit by LaoQR → check → credit → spin → w
   await page.getByTestId('deposit-check').click();
   await expect(page.getByTestId('deposit-message')).toContainText(errorText('lo', 'DEPOSIT_NOT_PAID'));
 
+  // Paid: the page turns to SUCCESS by itself on the order's events (live status, decision 0036).
   await page.getByTestId('sandbox-pay').click();
-  await page.getByTestId('deposit-check').click();
   const success = page.getByTestId('deposit-success');
   await expect(success).toBeVisible({ timeout: 20_000 });
 

@@ -14,6 +14,7 @@ import {
   opsCli,
   registerViaForm,
   setSandboxBalance,
+  shownText,
 } from './support';
 
 /** The seeded demo promotion with this image (the ops seed: welcome, daily reload, live casino). */
@@ -44,7 +45,7 @@ function termsOf(promotion: TPromotion): PromotionTerms {
   };
 }
 
-/** A THB amount as the app shows it in the Lao locale ("฿1.234,56"), whatever the separators. */
+/** A THB amount within a text, as the app shows it ("฿1,234.56", decision 0030) or with other separators. */
 function shownThb(satang: bigint): RegExp {
   const [whole = '0', cents = '00'] = formatMinor(satang, 'THB').split('.');
   return new RegExp(`${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?')}[.,]${cents}`);
@@ -78,7 +79,7 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
     // The card: image, title in Lao, the exact deposit and the bonus.
     await page.goto('/player/promotion');
     const welcomeCard = card(page, welcome);
-    await expect(welcomeCard.getByTestId('promotion-title')).toHaveText(welcome.title.lo);
+    await expect(welcomeCard.getByTestId('promotion-title')).toHaveText(shownText('lo', welcome.title.lo));
     await expect(welcomeCard.locator('img')).toHaveAttribute('src', welcome.imageUrl);
     await expect(welcomeCard.getByTestId('promotion-deposit-amount')).toHaveText(/100[.,]000/);
     await expect(welcomeCard.getByTestId('promotion-bonus')).toHaveText(/^\+50% .+100[.,]00$/);
@@ -98,13 +99,18 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
     await expect(page.getByTestId('deposit-provider')).toHaveValue('Alphabet');
     await expect(amount).toHaveValue('100,000');
     await expect(amount).toHaveAttribute('readonly', '');
-    await expect(form).toContainText(welcome.title.lo);
+    await expect(form).toContainText(shownText('lo', welcome.title.lo));
+    // The preview counts the bonus the deposit will earn (156.12 + 50 % = 234.18, figures checked below).
+    await expect(page.getByTestId('deposit-preview-total')).toHaveText('≈ ฿234.18');
+    await expect(page.getByTestId('deposit-preview-bonus')).toHaveText(
+      localeText('lo', 'common', 'deposit.withBonus').replace('{{bonus}}', '฿78.06'),
+    );
     await chooseOption(page, 'deposit-bank-account', /.+/);
     await chooseOption(page, 'deposit-channel', /.+/);
     await page.getByTestId('deposit-submit').click();
     await expect(page.getByTestId('deposit-qr-amount')).toHaveText(/100[.,]000/);
+    // Paid: the page turns to SUCCESS by itself on the order's events (live status).
     await page.getByTestId('sandbox-pay').click();
-    await page.getByTestId('deposit-check').click();
     await expect(page.getByTestId('deposit-success')).toBeVisible({ timeout: 20_000 });
 
     // Credit = 100,000 ÷ sell rate, plus the bonus (50 %, at most 100.00) booked with it.
@@ -163,7 +169,7 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
       await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
       await page.goto('/player/promotion/history');
       const row = page.getByTestId('usage-row').first();
-      await expect(row).toContainText(welcome.title[language]);
+      await expect(row).toContainText(shownText(language, welcome.title[language]));
       await expect(row.getByTestId('usage-status')).toHaveAttribute('data-status', 'SUCCESS');
       await expect(row.getByTestId('usage-status')).toHaveText(
         localeText(language, 'common', 'promotion.status.SUCCESS'),
@@ -174,7 +180,7 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
     }
     // In Thai the cards read Thai too, and the taken promotion is no longer in use.
     await page.goto('/player/promotion');
-    await expect(welcomeCard.getByTestId('promotion-title')).toHaveText(welcome.title.th);
+    await expect(welcomeCard.getByTestId('promotion-title')).toHaveText(shownText('th', welcome.title.th));
     await expect(welcomeCard).not.toHaveAttribute('data-current', 'true');
 
     const reconciliation = opsCli('reconciliation');
@@ -194,7 +200,7 @@ test('the detail page states the rules; recheck, then cancel a promotion: cancel
   await card(page, reload).getByTestId('promotion-detail-link').click();
   await expect(page).toHaveURL(new RegExp(`/player/promotion/${reload.id}$`));
   const detail = page.getByTestId('promotion-detail');
-  await expect(detail.getByTestId('promotion-title')).toHaveText(reload.title.lo);
+  await expect(detail.getByTestId('promotion-title')).toHaveText(shownText('lo', reload.title.lo));
   const rules = detail.getByTestId('promotion-rules');
   await expect(rules).toContainText(/200[.,]000/);
   await expect(rules).toContainText('10%');

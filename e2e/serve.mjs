@@ -1,11 +1,11 @@
-// Starts the built product for the browser tests: in-memory PGlite, or, when TEST_DATABASE_URL is set,
-// a fresh PostgreSQL database that is dropped again when the server stops.
+// Starts the built product for the browser tests — the compiled server `npm start` runs, built first when its
+// sources changed — on in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database that
+// is dropped again when the server stops.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildIfStale, root, serverArgs } from '../scripts/build-if-stale.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+buildIfStale();
 const env = { ...process.env, DATA_DIR: 'memory://', SANDBOX: 'true', LOG_LEVEL: 'warn' };
 let admin;
 let database;
@@ -22,7 +22,7 @@ if (process.env.TEST_DATABASE_URL) {
   delete env.DATABASE_URL;
 }
 
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -46,6 +46,36 @@ test('desktop width: Deposit in the top bar, no bottom bar, desktop footer', asy
   await expect(page.getByTestId('footer-mobile')).toBeHidden();
 });
 
+for (const language of ['lo', 'th', 'cn', 'vn'] as const) {
+  test(`desktop widths in ${language}: every label of the signed-in top bar shows whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+    await registerViaForm(page);
+    const labels = page.locator('.desktop-nav .mantine-Button-label');
+    await expect(labels.first()).toBeVisible();
+    // A label cut by the bar's width is wider inside than the box that shows it.
+    const cut = await labels.evaluateAll((elements) =>
+      elements
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    );
+    expect(cut).toEqual([]);
+    // 1200 px (Mantine's lg) is the narrowest width with the bar instead of the drawer's toggle.
+    await page.setViewportSize({ width: 1199, height: 800 });
+    await expect(page.getByTestId('menu-toggle')).toBeVisible();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(page.getByTestId('menu-toggle')).toBeHidden();
+    const cutNarrow = await labels.evaluateAll((elements) =>
+      elements
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    );
+    expect(cutNarrow).toEqual([]);
+  });
+}
+
 test('scroll-to-top appears only after 500 px and brings the page back up', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

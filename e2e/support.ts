@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { providerMemberOf } from '../apps/api/src/adapters/providers/member-name';
 import { signRequest } from '../apps/api/src/adapters/providers/signing';
+import { keepWordsWhole } from '../apps/web/src/lib/keep-words-whole';
 import { baseURL, OPS_TOKEN } from './playwright.config';
 
 export const PASSWORD = 'Lao-credit-2026!';
@@ -23,8 +24,10 @@ export async function registerViaForm(page: Page, username = uniqueUsername(), p
   await page.locator('input[name="confirmPassword"]').fill(password);
   // Once (CI, two cores under load) a click landed without ticking the box while the page was still busy
   // starting up; `check` on a ticked box does nothing, so retrying it cannot tick it twice.
-  const terms = page.locator('input[name="acceptTerms"]');
-  await expect(async () => terms.check({ timeout: 2_000 })).toPass({ timeout: 15_000 });
+  for (const name of ['acceptTerms', 'adultConfirmed']) {
+    const box = page.locator(`input[name="${name}"]`);
+    await expect(async () => box.check({ timeout: 2_000 })).toPass({ timeout: 15_000 });
+  }
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/player$/);
   return { username, password };
@@ -48,7 +51,7 @@ export function errorText(language: 'lo' | 'cn' | 'vn' | 'th', code: string): st
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const message = messages[code];
   if (!message) throw new Error(`no ${language} message for ${code}`);
-  return message;
+  return shownText(language, message);
 }
 
 /** The signed-in player's id, read the way the web app reads it. */
@@ -98,7 +101,12 @@ export function localeText(
   let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`no ${language} ${ns} text for ${key}`);
-  return node;
+  return shownText(language, node);
+}
+
+/** A Lao or Thai text as the web app renders it: its loanwords held together by word joiners (decision 0032). */
+export function shownText(language: 'lo' | 'cn' | 'vn' | 'th', text: string): string {
+  return keepWordsWhole(text, language);
 }
 
 /** Runs the operator CLI against the server under test; resolves with its exit code and output. */

@@ -38,6 +38,7 @@ test('bank account with its errors, five balances, a funded game launch and a sp
       confirmPassword: 'Other-player-2026',
       displayName: 'Somphone K',
       acceptTerms: true,
+      adultConfirmed: true,
       fingerprint: fingerprint(`fp-${otherName}`),
     },
   });

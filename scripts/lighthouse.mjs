@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { buildIfStale, serverArgs, waitForReady } from './build-if-stale.mjs';
 import { startHttpsFront } from './https-front.mjs';
 
 const PAGES = ['/', '/login'];
@@ -33,12 +34,14 @@ if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@lc/web'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('web build failed');
 }
+// The compiled server `npm start` runs (built first when its sources changed).
+buildIfStale();
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 delete env.DATABASE_URL;
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -50,7 +53,7 @@ let chrome;
 let front;
 const failures = [];
 try {
-  await waitForReady(`http://127.0.0.1:${port}/api/ready`);
+  await waitForReady(`http://127.0.0.1:${port}/api/ready`, server);
   front = isFronted ? await startHttpsFront(`http://127.0.0.1:${port}`, dataDir) : undefined;
   chrome = await chromeLauncher.launch({
     chromePath,
@@ -147,16 +150,6 @@ async function freePort() {
   const { port: free } = probe.address();
   await new Promise((resolve) => probe.close(resolve));
   return free;
-}
-
-async function waitForReady(url) {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become ready at ${url}`);
 }
 
 function stopServer() {

@@ -1,5 +1,7 @@
 // `npm run size`: builds the web app, loads `/` in Chromium against the real server and prints the gzip size
-// of every JS and CSS file that first visit fetched, then the size of each lazy chunk. Fails over the budgets
+// of every JS and CSS file that first visit fetched, then the size of each lazy chunk; then checks that the
+// player's first visit fetched nothing of the back office (/backoffice/) and prints the back office's own
+// initial JS (its sign-in page; reported, no budget: quality.md). Fails over the budgets
 // of quality.md: initial JS ≤ 200 KB gzip, each lazy route chunk ≤ 50 KB gzip. Also fails when the built
 // JS uses a Mantine class that the built CSS does not define: the app imports Mantine's styles component by
 // component (apps/web/src/mantine.css), and a component added without its styles would render unstyled.
@@ -9,18 +11,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildIfStale, serverArgs, waitForReady } from './build-if-stale.mjs';
 
 const INITIAL_JS_BUDGET = 200 * 1024;
 const CHUNK_BUDGET = 50 * 1024;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const assets = join(root, 'apps/web/dist/assets');
+const backofficeAssets = join(root, 'apps/backoffice/dist/assets');
 const port = Number(process.env.SIZE_PORT ?? 3190);
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 if (!process.argv.includes('--no-build')) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@lc/web'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('web build failed');
+  for (const workspace of ['@lc/web', '@lc/backoffice']) {
+    const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error(`${workspace} build failed`);
+  }
 }
+// The compiled server `npm start` runs (built first when its sources changed).
+buildIfStale();
 if (!existsSync(executablePath))
   throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
 
@@ -38,24 +46,36 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const env = { ...process.env, PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' };
 delete env.DATABASE_URL;
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   env,
   stdio: 'inherit',
 });
 try {
-  await waitForReady(`http://127.0.0.1:${port}/api/ready`);
+  await waitForReady(`http://127.0.0.1:${port}/api/ready`, server);
   const browser = await chromium.launch({
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
   const loaded = new Set();
+  const backofficeOnPlayerVisit = [];
   page.on('response', (response) => {
-    const match = /\/assets\/([^?#]+\.(?:js|css))$/.exec(new URL(response.url()).pathname);
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/backoffice/')) backofficeOnPlayerVisit.push(pathname);
+    const match = /^\/assets\/([^?#]+\.(?:js|css))$/.exec(pathname);
     if (match) loaded.add(match[1]);
   });
   await page.goto(`http://localhost:${port}/`, { waitUntil: 'networkidle' });
+
+  // The back office's first visit: its sign-in page, in a fresh context (nothing cached from the player's).
+  const staffPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const backofficeLoaded = new Set();
+  staffPage.on('response', (response) => {
+    const match = /^\/backoffice\/assets\/([^?#]+\.(?:js|css))$/.exec(new URL(response.url()).pathname);
+    if (match) backofficeLoaded.add(match[1]);
+  });
+  await staffPage.goto(`http://localhost:${port}/backoffice/login`, { waitUntil: 'networkidle' });
   await browser.close();
 
   const initial = [...loaded].sort();
@@ -74,7 +94,23 @@ try {
     if (size > CHUNK_BUDGET) oversized.push(file);
     console.log(`  ${kb(size).padStart(9)}  ${file}${size > CHUNK_BUDGET ? '  OVER BUDGET' : ''}`);
   }
+  const backofficeGzip = (file) => gzipSync(readFileSync(join(backofficeAssets, file))).length;
+  const backofficeInitial = [...backofficeLoaded].sort();
+  const backofficeJs = backofficeInitial
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + backofficeGzip(f), 0);
+  console.log('First visit to /backoffice/login loads:');
+  for (const file of backofficeInitial) console.log(`  ${kb(backofficeGzip(file)).padStart(9)}  ${file}`);
+  console.log(`back office initial JS (gzip): ${kb(backofficeJs)} (reported; no budget)`);
+  console.log(
+    backofficeOnPlayerVisit.length === 0
+      ? 'player first visit loads nothing of the back office: ✔'
+      : `player first visit loaded back-office files: ${backofficeOnPlayerVisit.join(', ')}`,
+  );
+
   const failures = [];
+  if (backofficeOnPlayerVisit.length > 0) failures.push('the player first visit loaded back-office files');
+  if (backofficeJs === 0) failures.push('the back office loaded no script (not built or not served?)');
   if (initialJs > INITIAL_JS_BUDGET) failures.push(`initial JS ${kb(initialJs)} > ${kb(INITIAL_JS_BUDGET)}`);
   for (const file of oversized) failures.push(`${file} > ${kb(CHUNK_BUDGET)}`);
   if (failures.length > 0) {
@@ -109,14 +145,4 @@ function checkMantineStyles() {
   return [...classesIn(read(assets, '.js'))]
     .filter((name) => owners.has(name) && !defined.has(name))
     .map((name) => `${name} (${owners.get(name)})`);
-}
-
-async function waitForReady(url) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become ready at ${url}`);
 }

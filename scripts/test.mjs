@@ -33,7 +33,8 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-run('build the web app', 'npm', ['run', 'build', '-w', '@lc/web']);
+// The browser tests run what ships: the built web app served by the compiled API (e2e/serve.mjs).
+run('build the web app and the API', 'npm', ['run', 'build']);
 run(`browser tests (${database})`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,
 });

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './pwa.config.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -28,20 +29,25 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of walk(outDir).filter((path) => COMPRESSIBLE.test(path))) {
-        const content = readFileSync(file);
-        // Tiny files gain nothing and cost a lookup.
-        if (content.length < 1024) continue;
-        const brotli = brotliCompressSync(content, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        });
-        writeFileSync(`${file}.br`, brotli);
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
+    // After every other plugin's files are written (the service worker's sw.js and workbox-*.js too).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+          const content = readFileSync(file);
+          // Tiny files gain nothing and cost a lookup.
+          if (content.length < 1024) continue;
+          const brotli = brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          });
+          writeFileSync(`${file}.br`, brotli);
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -76,6 +82,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     preloadFonts(['noto-sans-lao-lao-400-normal.woff2', 'noto-sans-lao-lao-700-normal.woff2']),
+    serviceWorker(),
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -84,12 +91,16 @@ export default defineConfig({
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
       '/sandbox': { target: API_TARGET, changeOrigin: false },
+      // Answered per agency by the API (chosen by Host), not a file of the build.
+      '/manifest.webmanifest': { target: API_TARGET, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
       '/sandbox': { target: API_TARGET, changeOrigin: false },
+      // Answered per agency by the API (chosen by Host), not a file of the build.
+      '/manifest.webmanifest': { target: API_TARGET, changeOrigin: false },
     },
   },
   build: {

@@ -221,6 +221,7 @@ describe('OpenAPI', () => {
       '/api/v2/players/info',
       '/api/v2/players/security/password/change',
       '/api/v2/players/backlist',
+      '/api/v2/players/events',
       '/api/v2/fingerprint',
       '/api/health',
       '/api/ready',

@@ -11,23 +11,35 @@ import { serializeErrorSafely } from './lib/serialize-error-safely';
 import { type Clock, systemClock } from './lib/time';
 import { registerAgencyResolver } from './modules/agency/agency-resolver';
 import { agencyRoutes } from './modules/agency/agency-routes';
+import { manifestRoutes } from './modules/agency/manifest-routes';
+import { opsAgencyRoutes } from './modules/agency/ops-agency-routes';
 import { opsPaymentChannelsRoutes } from './modules/agency/ops-payment-channels-routes';
 import { seedDemoAgency } from './modules/agency/seed-demo-agency';
+import { approvalsRoutes } from './modules/approvals/approvals-routes';
 import { bankAccountRoutes } from './modules/bank/bank-account-routes';
 import { bankRoutes } from './modules/bank/bank-routes';
 import { bankPaymentsRoutes } from './modules/bank-payments/bank-payments-routes';
 import { benchRoutes } from './modules/bench/bench-routes';
 import { creditsRoutes } from './modules/credits/credits-routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { bankWebhookRoutes } from './modules/deposits/bank-webhook-routes';
 import { depositsRoutes } from './modules/deposits/deposits-routes';
+import { eventsRoutes } from './modules/events/events-routes';
+import { opsEventsRoutes } from './modules/events/ops-events-routes';
+import { registerOrderEvents } from './modules/events/register-order-events';
 import { fingerprintRoutes } from './modules/fingerprint/fingerprint-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { registerMetrics } from './modules/metrics/register-metrics';
+import { opsAuditRoutes } from './modules/ops/ops-audit-routes';
 import { opsDepositsRoutes } from './modules/ops/ops-deposits-routes';
 import { opsPlayerBlockRoutes } from './modules/ops/ops-player-block-routes';
 import { opsPlayersRoutes } from './modules/ops/ops-players-routes';
 import { opsPromotionsRoutes } from './modules/ops/ops-promotions-routes';
 import { opsWithdrawalsRoutes } from './modules/ops/ops-withdrawals-routes';
+import { registerAuditContext } from './modules/ops/record-audit';
+import { playLimitsRoutes } from './modules/play-limits/play-limits-routes';
+import { opsPlayerPageRoutes } from './modules/player-page/ops-player-page-routes';
 import { accountRoutes } from './modules/players/account-routes';
 import { authRoutes } from './modules/players/auth-routes';
 import { promotionsRoutes } from './modules/promotions/promotions-routes';
@@ -40,10 +52,13 @@ import { reportsRoutes } from './modules/reports/reports-routes';
 import { noticesRoutes } from './modules/security/notices-routes';
 import { sessionsRoutes } from './modules/security/sessions-routes';
 import { totpRoutes } from './modules/security/totp-routes';
+import { staffRoutes } from './modules/staff/staff-routes';
+import { staffSessionRoutes } from './modules/staff/staff-session-routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 import { registerDb } from './plugins/db';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerOpsAuth } from './plugins/ops-auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import {
   registerCsrfGuard,
@@ -127,6 +142,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('opsToken', ensureOpsToken(config.opsToken, config.dataDir));
   // A timeout fault stalls past the provider client's timeout, so the client really gives up.
   registerSandboxFaults(app, config.sandbox ? config.sandboxFaults : {}, config.providerTimeoutMs + 1000);
+  // Before the adapters (they time their calls through it) and the routes (their latency is recorded).
+  registerMetrics(app);
   registerProviders(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -142,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await seedDemoRates(handle.db, app.now());
       await seedDemoPromotions(handle.db, app.now());
     }
+    await registerOrderEvents(app, handle);
   } catch (error) {
     await handle.close();
     throw error;
@@ -154,18 +172,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerCsrfGuard(app);
   registerTextGuard(app);
   await registerSession(app, { secure: config.sessionSecure });
+  registerOpsAuth(app, { secure: config.sessionSecure });
+  registerAuditContext(app);
   registerAgencyResolver(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(agencyRoutes);
+  await app.register(manifestRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(fingerprintRoutes);
   await app.register(totpRoutes);
   await app.register(sessionsRoutes);
   await app.register(noticesRoutes);
+  await app.register(eventsRoutes);
+  await app.register(playLimitsRoutes);
   registerBankDirectory(app);
   await app.register(bankRoutes);
   await app.register(bankAccountRoutes);
@@ -177,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(depositsRoutes);
   await app.register(bankWebhookRoutes);
   await app.register(opsPlayersRoutes);
+  await app.register(opsPlayerPageRoutes);
   await app.register(opsPlayerBlockRoutes);
   await app.register(opsPromotionsRoutes);
   await app.register(reconciliationRoutes);
@@ -186,12 +210,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(opsDepositsRoutes);
   await app.register(bankPaymentsRoutes);
   await app.register(opsPaymentChannelsRoutes);
+  await app.register(opsAgencyRoutes);
   await app.register(reportsRoutes);
+  await app.register(staffSessionRoutes);
+  await app.register(staffRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(opsAuditRoutes);
+  await app.register(opsEventsRoutes);
+  await app.register(dashboardRoutes);
   registerWorker(app);
   if (config.benchRoutes) await app.register(benchRoutes);
   if (config.sandbox) await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   if (config.sandbox) await registerSandboxProviders(app);
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, { webDist: config.webDist, backofficeDist: config.backofficeDist });
 
   await app.ready();
   return app;

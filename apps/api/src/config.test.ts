@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       sessionSecure: false,
       logLevel: 'info',
       webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+      backofficeDist: path.join(REPO_ROOT, 'apps/backoffice/dist'),
     });
   });
 
@@ -111,5 +112,14 @@ describe('provider configuration', () => {
     });
     expect(() => loadConfig({ SANDBOX_FAULTS: 'providers:boom=1' })).toThrow(/SANDBOX_FAULTS: unknown fault/);
     expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '10' })).toThrow(/PROVIDER_TIMEOUT_MS/);
+  });
+
+  it('reads the API addresses the sandbox bank notifies, none by default', () => {
+    expect(loadConfig({}).sandboxWebhookUrls).toEqual([]);
+    expect(
+      loadConfig({ SANDBOX_WEBHOOK_URLS: 'http://127.0.0.1:3410/, http://127.0.0.1:3411' })
+        .sandboxWebhookUrls,
+    ).toEqual(['http://127.0.0.1:3410', 'http://127.0.0.1:3411']);
+    expect(() => loadConfig({ SANDBOX_WEBHOOK_URLS: 'ftp://bank.example' })).toThrow(/SANDBOX_WEBHOOK_URLS/);
   });
 });

@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROVIDERS, type TProvider } from '@lc/shared/providers';
 import { z } from 'zod';
 import { isLoopbackHost } from './lib/is-loopback-host';
 import { parseTrustProxy, type TrustProxy } from './lib/parse-trust-proxy';
+import { REPO_ROOT } from './paths';
 import { loadRateLimits, type RateLimits } from './plugins/rate-limit-config';
 import { type FaultPlan, parseFaults } from './sandbox/faults';
 
-/** The repository root, so relative defaults do not depend on the working directory of `npm -w`. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT } from './paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,10 +22,13 @@ const ZEnv = z.object({
   // Empty counts as unset (a blank line in an env file), so the HOST-based default applies.
   SANDBOX: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
   OPS_TOKEN: z.string().min(16).optional(),
+  // Bearer token of GET /metrics (a scraper need not hold the ops token); unset → the ops token.
+  METRICS_TOKEN: z.string().min(16).optional(),
   AGENCY_HOSTS: z.string().optional(),
   SESSION_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  BACKOFFICE_DIST: z.string().min(1).optional(),
   // Behind a load balancer the client address comes from X-Forwarded-For (login throttling by IP): the
   // number of proxies in front or their addresses, never "every hop" (lib/parse-trust-proxy.ts).
   TRUST_PROXY: z
@@ -60,6 +62,26 @@ const ZEnv = z.object({
     .default(24 * 60 * 60_000),
   // An OPEN deposit this old is looked up at the bank by the worker (its webhook may have been lost).
   WORKER_LOOKUP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  // Where the sandbox bank sends its payment webhooks when the API runs in other processes (the sandbox served
+  // by a process of its own, as `npm run bench:money` does): comma-separated base URLs, one per payment in
+  // turn, like a load balancer; unset → this process.
+  SANDBOX_WEBHOOK_URLS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const urls = (raw ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u.length > 0);
+      for (const url of urls) {
+        if (!z.url({ protocol: /^https?$/ }).safeParse(url).success)
+          ctx.addIssue({ code: 'custom', message: `not an http(s) URL: ${url}` });
+      }
+      return urls.map((url) => url.replace(/\/+$/, ''));
+    }),
+  // Player event streams (modules/events): a comment line this often keeps proxies from closing an idle
+  // stream, and the stream's session is re-checked at the same beat (decision 0036).
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(25_000),
   // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
   // Mounts the baseline routes of `npm run bench` (/api/bench/*); never needed in production.
   BENCH_ROUTES: bool.default(false),
@@ -95,10 +117,14 @@ export type Config = {
   sandbox: boolean;
   benchRoutes: boolean;
   opsToken: string | undefined;
+  /** METRICS_TOKEN: what GET /metrics accepts; undefined → the ops token. */
+  metricsToken: string | undefined;
   agencyHosts: string[];
   sessionSecure: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
+  /** The built staff console (apps/backoffice/dist), served at /backoffice (BACKOFFICE_DIST). */
+  backofficeDist: string;
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses (TRUST_PROXY). */
   trustProxy: TrustProxy;
   /** Base URL of the bank gateway (BANK_URL); undefined → this process's sandbox bank (sandbox mode only). */
@@ -119,6 +145,10 @@ export type Config = {
     lookUpAfterMs: number;
   };
   sandboxFaults: FaultPlan;
+  /** API base URLs the sandbox bank notifies of payments, in turn (SANDBOX_WEBHOOK_URLS); empty → this process. */
+  sandboxWebhookUrls: string[];
+  /** Heartbeat and session re-check period of `GET /api/v2/players/events` (EVENTS_HEARTBEAT_MS). */
+  eventsHeartbeatMs: number;
   /** Per-address request limits of plugins/rate-limit.ts (RATE_LIMIT_* variables). */
   rateLimits: RateLimits;
 };
@@ -154,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sandbox: isSandbox,
     benchRoutes: e.BENCH_ROUTES,
     opsToken: e.OPS_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     agencyHosts: (e.AGENCY_HOSTS ?? '')
       .split(',')
       .map((h) => normalizeHost(h))
@@ -161,6 +192,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionSecure: e.SESSION_SECURE ?? isProduction,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    backofficeDist: e.BACKOFFICE_DIST
+      ? path.resolve(e.BACKOFFICE_DIST)
+      : path.join(REPO_ROOT, 'apps/backoffice/dist'),
     trustProxy: e.TRUST_PROXY,
     bankUrl: e.BANK_URL,
     bankKey: e.BANK_KEY,
@@ -175,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       lookUpAfterMs: e.WORKER_LOOKUP_AFTER_MS,
     },
     sandboxFaults: e.SANDBOX_FAULTS,
+    sandboxWebhookUrls: e.SANDBOX_WEBHOOK_URLS,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
     rateLimits,
   };
 }

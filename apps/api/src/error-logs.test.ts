@@ -45,6 +45,7 @@ describe('error logs of a failed query', () => {
         confirmPassword: password,
         displayName: 'Database Fault',
         acceptTerms: true,
+        adultConfirmed: true,
         fingerprint: fingerprintPayload(),
       },
     });

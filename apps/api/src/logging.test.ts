@@ -28,6 +28,7 @@ describe('logs', () => {
         confirmPassword: password,
         displayName: 'Log Check',
         acceptTerms: true,
+        adultConfirmed: true,
         fingerprint: fingerprintPayload(),
       },
     });

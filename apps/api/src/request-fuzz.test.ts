@@ -16,6 +16,9 @@ const secrets = new Set<string>();
 const known: string[] = [];
 let t: TestApp;
 let cookie: string;
+/** The run's own player, and another whose sessions staff routes may end. */
+let runPlayerId = '';
+let otherPlayerId = '';
 
 function collect(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -41,6 +44,8 @@ beforeAll(async () => {
     { listen: true, onRoute: collect, logStream: { write: (line) => lines.push(line) } },
   );
   const signedIn = await registerTestPlayer(t.app);
+  runPlayerId = signedIn.player.id;
+  otherPlayerId = (await registerTestPlayer(t.app)).player.id;
   const accountNumber = '209876543210987';
   const account = await t.app.inject({
     method: 'POST',
@@ -101,6 +106,8 @@ function requestFor(route: Route) {
       const headers: Record<string, string> = { host: r.host };
       if (r.contentType) headers['content-type'] = r.contentType;
       if (r.idempotencyKey) headers['idempotency-key'] = r.idempotencyKey;
+      // Staff ending a player's sessions aim at another player: ending the run's own would sign it out.
+      if (route.url.endsWith('/sessions/end')) path = path.replace(runPlayerId, otherPlayerId);
       // Logout with the shared session would sign the rest of the run out.
       const isLogout = route.url.endsWith('/players/logout');
       if (r.auth === 'own' && isOps) headers.authorization = `Bearer ${t.app.opsToken.token}`;

@@ -1,17 +1,21 @@
 import './mantine.css';
-import './fonts.css';
+import '@lc/ui/fonts.css';
 import './styles.css';
-import './lib/zod-jitless';
+import './accessibility.css';
+import '@lc/ui/zod-jitless';
+import { isApiError, isNetworkError } from '@lc/ui/api-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { OfflinePage } from './components/offline-page';
 import { StartupError } from './components/startup-error';
 import { agencyInfoQueryOptions } from './features/agency/api/get-agency-info';
 import { AgencyNotFound } from './features/agency/components/agency-not-found';
 import { playerInfoQueryOptions } from './features/auth/api/get-player-info';
 import { initI18n } from './i18n/i18n';
-import { isApiError } from './lib/api-client';
+import { listenForInstallPrompt } from './lib/install-prompt';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/register-service-worker';
 import { AppProviders } from './providers';
 import { createAppRouter, PENDING_MS } from './router';
 
@@ -41,6 +45,9 @@ async function bootstrap() {
     page = <RouterProvider router={router} />;
   } else if (isApiError(agency.reason) && agency.reason.code === 'AGENCY_NOT_FOUND') {
     page = <AgencyNotFound />;
+  } else if (isNetworkError(agency.reason)) {
+    // Opened without a network: the service worker served the shell and the translations, not the agency.
+    page = <OfflinePage />;
   } else {
     page = <StartupError error={agency.reason} />;
   }
@@ -55,4 +62,6 @@ async function bootstrap() {
   });
 }
 
+listenForInstallPrompt();
 void bootstrap();
+registerServiceWorker();

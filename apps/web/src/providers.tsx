@@ -1,8 +1,8 @@
+import { cssVariablesResolver, theme } from '@lc/ui/theme';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useIsAfterFirstPaint } from './lib/use-is-after-first-paint';
-import { cssVariablesResolver, theme } from './theme';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),

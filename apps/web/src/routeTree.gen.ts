@@ -15,6 +15,7 @@ import { Route as PlayerRouteRouteImport } from './routes/player/route'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as PlayerIndexRouteImport } from './routes/player/index'
 import { Route as PlayerBankRouteImport } from './routes/player/bank'
+import { Route as PlayerLimitsRouteImport } from './routes/player/limits'
 import { Route as PlayerSecurityRouteImport } from './routes/player/security'
 import { Route as PlayerDepositIndexRouteImport } from './routes/player/deposit/index'
 import { Route as PlayerDepositHistoryRouteImport } from './routes/player/deposit/history'
@@ -53,6 +54,11 @@ const PlayerIndexRoute = PlayerIndexRouteImport.update({
 const PlayerBankRoute = PlayerBankRouteImport.update({
   id: '/bank',
   path: '/bank',
+  getParentRoute: () => PlayerRouteRoute,
+} as any)
+const PlayerLimitsRoute = PlayerLimitsRouteImport.update({
+  id: '/limits',
+  path: '/limits',
   getParentRoute: () => PlayerRouteRoute,
 } as any)
 const PlayerSecurityRoute = PlayerSecurityRouteImport.update({
@@ -108,6 +114,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/limits': typeof PlayerLimitsRoute
   '/player/security': typeof PlayerSecurityRoute
   '/player/': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
@@ -124,6 +131,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/limits': typeof PlayerLimitsRoute
   '/player/security': typeof PlayerSecurityRoute
   '/player': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/limits': typeof PlayerLimitsRoute
   '/player/security': typeof PlayerSecurityRoute
   '/player/': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
@@ -161,6 +170,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/limits'
     | '/player/security'
     | '/player/'
     | '/player/deposit/history'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/limits'
     | '/player/security'
     | '/player'
     | '/player/deposit/history'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/limits'
     | '/player/security'
     | '/player/'
     | '/player/deposit/history'
@@ -255,6 +267,13 @@ declare module '@tanstack/react-router' {
       path: '/bank'
       fullPath: '/player/bank'
       preLoaderRoute: typeof PlayerBankRouteImport
+      parentRoute: typeof PlayerRouteRoute
+    }
+    '/player/limits': {
+      id: '/player/limits'
+      path: '/limits'
+      fullPath: '/player/limits'
+      preLoaderRoute: typeof PlayerLimitsRouteImport
       parentRoute: typeof PlayerRouteRoute
     }
     '/player/security': {
@@ -325,6 +344,7 @@ declare module '@tanstack/react-router' {
 
 interface PlayerRouteRouteChildren {
   PlayerBankRoute: typeof PlayerBankRoute
+  PlayerLimitsRoute: typeof PlayerLimitsRoute
   PlayerSecurityRoute: typeof PlayerSecurityRoute
   PlayerIndexRoute: typeof PlayerIndexRoute
   PlayerDepositHistoryRoute: typeof PlayerDepositHistoryRoute
@@ -339,6 +359,7 @@ interface PlayerRouteRouteChildren {
 
 const PlayerRouteRouteChildren: PlayerRouteRouteChildren = {
   PlayerBankRoute: PlayerBankRoute,
+  PlayerLimitsRoute: PlayerLimitsRoute,
   PlayerSecurityRoute: PlayerSecurityRoute,
   PlayerIndexRoute: PlayerIndexRoute,
   PlayerDepositHistoryRoute: PlayerDepositHistoryRoute,

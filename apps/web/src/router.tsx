@@ -27,8 +27,15 @@ export function createAppRouter({ queryClient, agency }: { queryClient: QueryCli
   });
 }
 
+/** `t` as a route's title uses it: a key and string values. */
+type Translate = (key: string, values?: Record<string, string>) => string;
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page's name in the browser tab, before " · <agency name>" (components/layout/document-title.ts). */
+    title?: (t: Translate, params: Record<string, string>) => string;
   }
 }

@@ -64,9 +64,34 @@ export const ERROR_CODES = [
   'PROMOTION_ALREADY_USED',
   'CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN',
   'PROMOTION_USAGE',
+  // responsible play (api.md): a deposit over the player's own limit (params period, remaining); a restricted
+  // account (params until); a time-out or self-exclusion that would end before the one in force
+  'DEPOSIT_LIMIT_REACHED',
+  'ACCOUNT_TIMED_OUT',
+  'ACCOUNT_SELF_EXCLUDED',
+  'RESTRICTION_ACTIVE',
 ] as const;
 
-export const ZErrorCode = z.enum(ERROR_CODES);
+/**
+ * Codes only staff (the ops API and the back office) can receive; the player app never sees them, so its
+ * catalogue does not carry them.
+ */
+export const STAFF_ERROR_CODES = [
+  // the call needs a higher role than the caller's
+  'FORBIDDEN_ROLE',
+  // the requester of a four-eyes request tried to decide it / OPS_TOKEN tried to decide one
+  'SAME_STAFF',
+  'AUTOMATION_CANNOT_APPROVE',
+  // a request already approved or rejected / a withdrawal whose four-eyes request still waits for a decision
+  'APPROVAL_NOT_PENDING',
+  'APPROVAL_PENDING',
+  // first sign-in: the member must enrol TOTP and set a password before anything else
+  'STAFF_SETUP_REQUIRED',
+  // an own account cannot be deactivated or re-roled by its owner; the change would leave nothing to do
+  'STAFF_CHANGE_NOT_ALLOWED',
+] as const;
+
+export const ZErrorCode = z.enum([...ERROR_CODES, ...STAFF_ERROR_CODES]);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
 
 /** Field-level validation codes carried in `error.fields`. */

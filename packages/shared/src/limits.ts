@@ -10,6 +10,9 @@ export const DISPLAY_NAME_MAX = 40;
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_MAX_LIVE = 5;
+/** Staff sessions (backoffice.md): shorter than players', they open the whole agency. */
+export const STAFF_SESSION_IDLE_MS = 15 * 60 * 1000;
+export const STAFF_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
 
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_USERNAME = 5;

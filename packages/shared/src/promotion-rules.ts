@@ -33,7 +33,7 @@ export function formatScaled(value: bigint): string {
 }
 
 /** The bonus a deposit giving `credit` satang earns: FIXED as set, PERCENT rounded down, then capped. */
-export function bonusFor(terms: PromotionTerms, credit: bigint): bigint {
+export function bonusFor(terms: Pick<PromotionTerms, 'bonus'>, credit: bigint): bigint {
   const { type, value, max } = terms.bonus;
   const bonus = type === 'FIXED' ? value : divRound(credit * value, PERCENT_SCALE, 'down');
   return max !== null && bonus > max ? max : bonus;

@@ -13,6 +13,12 @@ export type KeepAliveRequest = {
 
 export type KeepAliveResponse = { status: number; text: string };
 
+/** How a call ended, for metrics: the answer's status class, or why there was none. */
+export type CallOutcome = '2xx' | '3xx' | '4xx' | '5xx' | 'timeout' | 'error';
+
+/** Told the duration (seconds) and outcome of every call (modules/metrics times providers and banks with it). */
+export type CallObserver = (seconds: number, outcome: CallOutcome) => void;
+
 /** Raised when a call outlives its `timeoutMs`. */
 export class RequestTimeoutError extends Error {
   override readonly name = 'TimeoutError';
@@ -31,7 +37,26 @@ export class KeepAliveClient {
   private readonly httpAgent = this.pooling(new http.Agent({ keepAlive: true }));
   private readonly httpsAgent = this.pooling(new https.Agent({ keepAlive: true }));
 
+  constructor(private readonly observe?: CallObserver) {}
+
   send(request: KeepAliveRequest): Promise<KeepAliveResponse> {
+    const { observe } = this;
+    if (!observe) return this.sendUnobserved(request);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    return this.sendUnobserved(request).then(
+      (response) => {
+        observe(seconds(), statusClassOf(response.status));
+        return response;
+      },
+      (error: unknown) => {
+        observe(seconds(), error instanceof RequestTimeoutError ? 'timeout' : 'error');
+        throw error;
+      },
+    );
+  }
+
+  private sendUnobserved(request: KeepAliveRequest): Promise<KeepAliveResponse> {
     const { url, method, headers, body, timeoutMs } = request;
     const isHttps = url.protocol === 'https:';
     const transport = isHttps ? https : http;
@@ -97,4 +122,11 @@ export class KeepAliveClient {
     agent.keepSocketAlive = (socket: Duplex) => !this.isClosing && keepSocketAlive(socket) !== false;
     return agent;
   }
+}
+
+function statusClassOf(status: number): CallOutcome {
+  if (status >= 500) return '5xx';
+  if (status >= 400) return '4xx';
+  if (status >= 300) return '3xx';
+  return '2xx';
 }

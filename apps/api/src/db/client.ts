@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { API_ROOT } from '../paths';
+import { type ListenHandlers, type Listening, listenPostgres } from './listen-postgres';
 import { openPglite } from './pglite-template';
 import * as schema from './schema/index';
 
@@ -19,13 +20,22 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
+
+/** Connections of the database client: PGlite has one (it queues queries itself), so only `total`. */
+export type DbPoolStats = { total: number; idle?: number; waiting?: number };
 
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  poolStats: () => DbPoolStats;
   /** Applies pending SQL migrations (idempotent). */
   migrate: () => Promise<void>;
+  /**
+   * Receives the NOTIFY payloads of `channel`: on PostgreSQL over one dedicated connection per call (see
+   * listen-postgres.ts), on PGlite over its single connection (one process, nothing to reconnect).
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<Listening>;
   close: () => Promise<void>;
 };
 
@@ -46,7 +56,13 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    poolStats: () => ({ total: 1 }),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onPayload);
+      // After close() PGlite refuses every query, UNLISTEN included: nothing is left to undo then.
+      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+    },
     close: () => client.close(),
   };
 }
@@ -62,6 +78,7 @@ function openPostgres(url: string): DbHandle {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async () => {
       // Several API processes may start together: an advisory lock makes them migrate one at a time.
       const client = await pool.connect();
@@ -73,6 +90,7 @@ function openPostgres(url: string): DbHandle {
         client.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }

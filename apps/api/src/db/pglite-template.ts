@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { REPO_ROOT } from '../paths';
 
 // A new PGlite database runs PostgreSQL's initdb in WebAssembly: about 3 s of CPU, most of a first start and
 // of every API test file's set-up. Its result — an empty cluster — depends only on the PGlite build, so it is
@@ -19,10 +19,7 @@ const pgliteVersion: string = JSON.parse(
 ).version;
 
 /** node_modules/.cache of the checkout, where build tools keep what they can make again. */
-const CACHE_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../node_modules/.cache/laocredit',
-);
+const CACHE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/laocredit');
 
 export const PGLITE_TEMPLATE_PATH = path.join(CACHE_DIR, `pglite-${pgliteVersion}-initdb.tar.gz`);
 

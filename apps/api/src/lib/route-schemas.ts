@@ -8,3 +8,6 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, ty
 
 /** Response schema of a 204: send it with `reply.code(204).send(null)`. */
 export const ZNoContent = z.null().describe('No content');
+
+/** OpenAPI security of the ops API: OPS_TOKEN (automation) or a staff session cookie. */
+export const OPS_SECURITY: Array<Record<string, string[]>> = [{ opsToken: [] }, { opsSession: [] }];

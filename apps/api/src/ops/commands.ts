@@ -1,4 +1,5 @@
 import type { OpsCommand } from './command';
+import { approvalsListCommand } from './commands/approvals-list';
 import { bankPaymentsListCommand } from './commands/bank-payments-list';
 import { bankPaymentsCreditCommand, bankPaymentsRefundCommand } from './commands/bank-payments-resolve';
 import { channelsListCommand, channelsSetCommand } from './commands/channels';
@@ -16,6 +17,12 @@ import { promotionsUpdateCommand } from './commands/promotions-update';
 import { ratesSetCommand } from './commands/rates-set';
 import { reconciliationCommand } from './commands/reconciliation';
 import { reportSettlementCommand } from './commands/report-settlement';
+import {
+  staffCreateCommand,
+  staffDeactivateCommand,
+  staffListCommand,
+  staffResetTotpCommand,
+} from './commands/staff';
 import { withdrawalsApproveCommand } from './commands/withdrawals-approve';
 import { withdrawalsBouncedCommand } from './commands/withdrawals-bounced';
 import { withdrawalsListCommand } from './commands/withdrawals-list';
@@ -47,4 +54,9 @@ export const COMMANDS: OpsCommand[] = [
   promotionsUpdateCommand,
   promotionsActivateCommand,
   promotionsDeactivateCommand,
+  staffCreateCommand,
+  staffListCommand,
+  staffDeactivateCommand,
+  staffResetTotpCommand,
+  approvalsListCommand,
 ];

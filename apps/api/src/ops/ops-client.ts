@@ -23,7 +23,7 @@ export class OpsConnectionError extends Error {
 export type OpsClient = {
   readonly baseUrl: string;
   request<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     path: string,
     schema: S,
     options?: { body?: unknown; headers?: Record<string, string> },

@@ -11,6 +11,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },
           opsToken: { type: 'http', scheme: 'bearer' },
+          opsSession: { type: 'apiKey', in: 'cookie', name: 'ops_sid' },
         },
       },
     },

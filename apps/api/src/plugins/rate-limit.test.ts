@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { createTestApp, fingerprintPayload, type TestApp, uniqueUsername } from '../test/app';
 
 // Small limits so a test reaches them quickly; the defaults are checked in rate-limit-config.test.ts.
@@ -32,6 +30,7 @@ const register = (remoteAddress: string) => {
       confirmPassword: 'tuk-tuk-on-the-mekong',
       displayName: 'Rate Limited',
       acceptTerms: true,
+      adultConfirmed: true,
       fingerprint: fingerprintPayload(),
     },
   });
@@ -106,38 +105,4 @@ describe('rate limits', () => {
     for (let i = 0; i < 12; i++) answers.push(await get('/api/health', '203.0.113.40'));
     expect(new Set(codes(answers))).toEqual(new Set([200]));
   });
-
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'shares the counts between API processes on one database',
-    async () => {
-      const second = await buildApp(
-        loadConfig({
-          DATA_DIR: 'memory://',
-          LOG_LEVEL: 'silent',
-          WORKER: 'false',
-          WEB_DIST: '/nonexistent-web-dist',
-          DATABASE_URL: String(t.databaseUrl),
-          ...LIMITS,
-        }),
-        { now: t.clock.now },
-      );
-      try {
-        const ip = '203.0.113.50';
-        const first = await Promise.all(Array.from({ length: 6 }, () => validate(ip)));
-        const other = await Promise.all(
-          Array.from({ length: 6 }, () =>
-            second.inject({
-              method: 'POST',
-              url: '/api/v2/players/username/validate',
-              remoteAddress: ip,
-              payload: { username: uniqueUsername('w') },
-            }),
-          ),
-        );
-        expect([...codes(first), ...codes(other)].filter((c) => c === 200)).toHaveLength(10);
-      } finally {
-        await second.close();
-      }
-    },
-  );
 });

@@ -31,6 +31,10 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the agency's manifest are same-origin; named so that tightening
+        // default-src later cannot silently break installing or updating the app.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -95,7 +99,8 @@ function hasBody(request: FastifyRequest): boolean {
  * The route the router matched (its pattern, e.g. `/api/v2/deposits/:code/cancel`), never the raw URL: the
  * router decodes `/%61pi/…` to `/api/…`, so a test on the raw URL let such a request skip the guard.
  */
-const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
+/** The route pattern a request matched (empty when none). */
+export const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
 
 function isOpsBearer(request: FastifyRequest): boolean {
   return (

@@ -16,44 +16,72 @@ function decodedPath(url: string): string | null {
   }
 }
 
-function wantsSpa(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+/** The staff console's URL prefix (apps/backoffice is built with `base: '/backoffice/'`). */
+export const BACKOFFICE_PREFIX = '/backoffice';
+
+function isBackofficePath(url: string): boolean {
+  return url === BACKOFFICE_PREFIX || url.startsWith(`${BACKOFFICE_PREFIX}/`);
+}
+
+/** Which app's index.html a browser's page request falls back to, or null for an API-style 404. */
+function spaOf(request: FastifyRequest): 'web' | 'backoffice' | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const url = decodedPath(request.url);
-  if (url === null) return false;
+  if (url === null) return null;
   if (url === '/api' || url.startsWith('/api/') || url === '/sandbox' || url.startsWith('/sandbox/'))
-    return false;
-  return (request.headers.accept ?? '').includes('text/html');
+    return null;
+  if (!(request.headers.accept ?? '').includes('text/html')) return null;
+  return isBackofficePath(url) ? 'backoffice' : 'web';
+}
+
+/** Static files of one built app: hashed assets cached for a year, everything else revalidated. */
+function staticOptions(root: string, prefix: string, decorateReply: boolean) {
+  return {
+    root,
+    prefix,
+    decorateReply,
+    wildcard: false,
+    index: ['index.html'],
+    // The build writes .br and .gz beside each text file (vite.config.ts): sent when the browser accepts
+    // them, with Vary: Accept-Encoding.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      const isAsset = filePath.startsWith(path.join(root, 'assets') + path.sep);
+      reply.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');
+    },
+  };
 }
 
 /**
- * Serves the built web app from `webDist` when it exists, with an index.html fallback for client-side
- * routes; any other unknown URL answers 404 NOT_FOUND in the API's error shape.
+ * Serves the built player app from `webDist` at `/` and the built staff console from `backofficeDist` at
+ * `/backoffice/` when they exist, each with an index.html fallback for its client-side routes; any other
+ * unknown URL answers 404 NOT_FOUND in the API's error shape.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasSpa = existsSync(path.join(webDist, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: ['index.html'],
-      // The build writes .br and .gz beside each text file (vite.config.ts): sent when the browser accepts
-      // them, with Vary: Accept-Encoding.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const isAsset = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-        res.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');
-      },
-    });
+export async function registerSpa(
+  app: FastifyInstance,
+  { webDist, backofficeDist }: { webDist: string; backofficeDist: string },
+): Promise<void> {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const hasBackoffice = existsSync(path.join(backofficeDist, 'index.html'));
+  // The first registration decorates the reply with sendFile; the second must not decorate it again.
+  if (hasWeb) await app.register(fastifyStatic, staticOptions(webDist, '/', true));
+  else app.log.info({ webDist }, 'web app not built: serving the API only');
+  if (hasBackoffice) {
+    await app.register(fastifyStatic, staticOptions(backofficeDist, `${BACKOFFICE_PREFIX}/`, !hasWeb));
+    // The console's relative URLs resolve against /backoffice/, never /: the bare prefix redirects.
+    app.get(BACKOFFICE_PREFIX, (_request, reply) => reply.redirect(`${BACKOFFICE_PREFIX}/`, 301));
   } else {
-    app.log.info({ webDist }, 'web app not built: serving the API only');
+    app.log.info({ backofficeDist }, 'back office not built: /backoffice is not served');
   }
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (hasSpa && wantsSpa(request)) {
+    const spa = spaOf(request);
+    if ((spa === 'web' && hasWeb) || (spa === 'backoffice' && hasBackoffice)) {
+      const root = spa === 'web' ? webDist : backofficeDist;
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .sendFile('index.html', root);
     }
     throw new AppError(404, 'NOT_FOUND', 'Not Found');
   });

@@ -22,6 +22,7 @@ const register = (overrides: Record<string, unknown>) => ({
   confirmPassword: password,
   displayName: 'Text Guard',
   acceptTerms: true,
+  adultConfirmed: true,
   fingerprint: fingerprintPayload(),
   ...overrides,
 });

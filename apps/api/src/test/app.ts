@@ -37,6 +37,8 @@ export type TestAppOptions = {
    * HTTP (bank directory, providers); `inject` still works as usual.
    */
   listen?: boolean;
+  /** With `listen`: this port instead of a random one (a test that must name the address before the app exists). */
+  port?: number;
   /** Where log lines go (set LOG_LEVEL in `env` too); tests read them to prove secrets stay out. */
   logStream?: AppDeps['logStream'];
   /** Sees every route as it is added. */
@@ -87,6 +89,7 @@ export async function createTestApp(
     WORKER: 'false',
     SANDBOX: 'true',
     WEB_DIST: '/nonexistent-web-dist',
+    BACKOFFICE_DIST: '/nonexistent-backoffice-dist',
     ...RAISED_RATE_LIMITS,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
@@ -96,7 +99,7 @@ export async function createTestApp(
     logStream: options.logStream,
     onRoute: options.onRoute,
   });
-  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  if (options.listen) await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   return {
     app,
     clock,
@@ -171,6 +174,7 @@ export async function registerTestPlayer(
       confirmPassword: password,
       displayName: `Player ${username}`,
       acceptTerms: true,
+      adultConfirmed: true,
       fingerprint: fingerprintPayload(overrides.fingerprint),
     },
   });

@@ -130,6 +130,7 @@ describe('worker after a crash', () => {
             confirmPassword: password,
             displayName: username,
             acceptTerms: true,
+            adultConfirmed: true,
             fingerprint: fingerprintPayload(),
           },
         });

@@ -160,3 +160,22 @@ export const IconShield = makeIcon(
     <path d="m9 12 2 2 4-4" />
   </>,
 );
+export const IconCopy = makeIcon(
+  <>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </>,
+);
+export const IconDownload = makeIcon(<path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />);
+export const IconInstall = makeIcon(
+  <>
+    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+    <path d="M12 6.5v7m-3-3 3 3 3-3M10.5 18h3" />
+  </>,
+);
+export const IconShare = makeIcon(
+  <>
+    <path d="M12 15V4m-4 4 4-4 4 4" />
+    <path d="M8 11H6a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-2" />
+  </>,
+);

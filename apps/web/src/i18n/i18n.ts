@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES, type TLanguage } from '@lc/shared/languages';
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { keepWordsWhole } from '@/lib/keep-words-whole';
 
 /** Native names shown in the language dropdown. */
 export const LANGUAGE_NAMES: Record<TLanguage, string> = {
@@ -72,12 +73,22 @@ const localesBackend: BackendModule = {
   },
 };
 
+/** Every translated text keeps the words a Lao or Thai line must not split (decision 0032). */
+const wholeWords: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'wholeWords',
+  // A `t` fixed to a language (getFixedT, or `lng` in the call) says so in its options.
+  process: (value, _key, options, translator: { language?: string }) =>
+    keepWordsWhole(value, (options as { lng?: string }).lng ?? translator.language),
+};
+
 /** Loads the translations; resolves once the current language's namespaces are ready. */
 export async function initI18n() {
   i18next.on('languageChanged', syncHtmlLang);
   const stored = storedLanguage();
   await i18next
     .use(localesBackend)
+    .use(wholeWords)
     .use(initReactI18next)
     .init({
       lng: isLanguage(stored) ? stored : DEFAULT_LANGUAGE,
@@ -88,6 +99,7 @@ export async function initI18n() {
       ns: [...NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
+      postProcess: ['wholeWords'],
       // 5 retries starting at 350 ms and doubling; at most 10 files in flight (spec section 1).
       maxRetries: 5,
       retryTimeout: 350,

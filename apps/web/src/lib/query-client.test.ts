@@ -1,5 +1,5 @@
+import { ApiError } from '@lc/ui/api-client';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
 import { retryDelay, shouldRedirectToLogin, shouldRetry } from './query-client';
 
 const error = (status: number, code: string, path: string) =>

@@ -1,5 +1,5 @@
+import { isApiError } from '@lc/ui/api-client';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const MAX_RETRY_DELAY = 30_000;

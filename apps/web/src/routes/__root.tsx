@@ -1,10 +1,17 @@
+import type { TPlayerOrderEvent } from '@lc/shared/contracts/events';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { AppLayout } from '@/components/layout/app-layout';
 import { NotFound } from '@/components/not-found';
 import { playerInfoQueryOptions, usePlayerInfo } from '@/features/auth/api/get-player-info';
 import { useLogout } from '@/features/auth/api/logout';
+import { creditKeys } from '@/features/credit/api/credit-keys';
+import { depositKeys } from '@/features/deposit/api/deposit-keys';
 import { useFingerprintSync } from '@/features/fingerprint/hooks/use-fingerprint-sync';
+import { promotionKeys } from '@/features/promotion/api/promotion-keys';
+import { withdrawKeys } from '@/features/withdraw/api/withdraw-keys';
+import { useOrderEventStream, useOrderEvents } from '@/lib/order-events';
 import type { RouterContext } from '@/lib/router-context';
 
 // Loaded on first open: the form library and its schema are not needed on the start-up path.
@@ -32,6 +39,7 @@ function RootComponent() {
   const logout = useLogout();
   const [isChangingPassword, setIsChangingPassword] = useState(false);
   useFingerprintSync(agency.id, player !== null);
+  useLiveOrderRefresh(player !== null);
 
   return (
     <AppLayout
@@ -48,4 +56,30 @@ function RootComponent() {
       ) : null}
     </AppLayout>
   );
+}
+
+/**
+ * One event stream per tab while signed in; an order's change refreshes what other screens cache about it:
+ * histories, balances, the promotion in use, the open withdrawal. The open deposit is left to the deposit
+ * page, which follows its own QR's order (re-reading it here would take the QR away before it shows SUCCESS).
+ */
+function useLiveOrderRefresh(isSignedIn: boolean) {
+  const queryClient = useQueryClient();
+  useOrderEventStream(isSignedIn);
+  useOrderEvents({
+    onOrder: (event) => refreshAfter(queryClient, event),
+    onResync: () => {
+      for (const queryKey of [depositKeys.lists(), withdrawKeys.all, creditKeys.all, promotionKeys.all]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}
+
+function refreshAfter(queryClient: QueryClient, event: TPlayerOrderEvent) {
+  const keys =
+    event.kind === 'deposit'
+      ? [depositKeys.lists(), ...(event.status === 'OPEN' ? [] : [creditKeys.all, promotionKeys.all])]
+      : [withdrawKeys.all, creditKeys.all, promotionKeys.all];
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }

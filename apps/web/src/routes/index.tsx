@@ -5,6 +5,7 @@ import { Hero } from '@/features/home/components/hero';
 import { Highlights } from '@/features/home/components/highlights';
 
 export const Route = createFileRoute('/')({
+  staticData: { title: (t) => t('nav.home') },
   // The landing page is the first paint of most visits: bundled with the start-up code rather than fetched
   // after it, one round trip sooner.
   codeSplitGroupings: [],

@@ -9,6 +9,7 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 import { collectFingerprint } from '@/features/fingerprint/lib/collect-fingerprint';
 
 export const Route = createFileRoute('/register')({
+  staticData: { title: (t) => t('nav.register') },
   beforeLoad: ({ context }) => {
     if (context.auth.isAuthenticated) throw redirect({ to: '/player' });
   },

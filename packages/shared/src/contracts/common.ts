@@ -19,3 +19,10 @@ export function ZPage<T extends z.ZodType>(item: T) {
 
 /** ISO-8601 UTC date string; `null` when missing. */
 export const ZIsoDate = z.string();
+
+/**
+ * `?format=csv` on the back office's lists: every row the filter shows (up to {@link CSV_MAX_ROWS}, newest
+ * first), not one page.
+ */
+export const ZExportFormat = z.enum(['json', 'csv']).default('json');
+export const CSV_MAX_ROWS = 10_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZProvider } from '../providers';
-import { ZPage, ZPageQuery } from './common';
+import { ZExportFormat, ZPage, ZPageQuery } from './common';
 import { ZOpsDeposit } from './ops-deposits';
 
 export const BANK_PAYMENT_STATUSES = ['MATCHED', 'UNMATCHED', 'CREDITED', 'REFUNDED'] as const;
@@ -12,8 +12,11 @@ export const BANK_PAYMENT_REASONS = [
   'PAID_OUTSIDE_ORDER',
 ] as const;
 
-/** GET /api/ops/v1/bank-payments?status=&page=&pageSize= (newest first). */
-export const ZBankPaymentsQuery = ZPageQuery.extend({ status: z.enum(BANK_PAYMENT_STATUSES).optional() });
+/** GET /api/ops/v1/bank-payments?status=&page=&pageSize=&format= (newest first; `format=csv` exports the filter). */
+export const ZBankPaymentsQuery = ZPageQuery.extend({
+  status: z.enum(BANK_PAYMENT_STATUSES).optional(),
+  format: ZExportFormat,
+});
 export type TBankPaymentsQuery = z.infer<typeof ZBankPaymentsQuery>;
 
 /** A payment the bank reported, as staff see it (backoffice.md contract). LAK in whole kip. */

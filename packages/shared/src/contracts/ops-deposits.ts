@@ -1,9 +1,24 @@
 import { z } from 'zod';
-import { ZPage, ZPageQuery } from './common';
+import { ZExportFormat, ZPage, ZPageQuery } from './common';
 import { ZOrderStatus } from './orders';
 
-/** GET /api/ops/v1/deposits?status=&page=&pageSize= (newest first). */
-export const ZOpsDepositsQuery = ZPageQuery.extend({ status: ZOrderStatus.optional() });
+/** Sort keys of the deposits table; `-` = descending. */
+export const OPS_DEPOSIT_SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
+
+/**
+ * GET /api/ops/v1/deposits?status=&playerId=&code=&from=&to=&sort=&page=&pageSize=&format= (newest first by
+ * default). `from`/`to` bound the creation time; `code` matches exactly; `format=csv` exports every row the
+ * filter shows.
+ */
+export const ZOpsDepositsQuery = ZPageQuery.extend({
+  status: ZOrderStatus.optional(),
+  playerId: z.uuid({ message: 'INVALID_FORMAT' }).optional(),
+  code: z.string().trim().min(1).max(40, { message: 'TOO_LONG' }).optional(),
+  from: z.iso.datetime({ offset: true, message: 'INVALID_FORMAT' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'INVALID_FORMAT' }).optional(),
+  sort: z.enum(OPS_DEPOSIT_SORTS).default('-createdAt'),
+  format: ZExportFormat,
+});
 export type TOpsDepositsQuery = z.infer<typeof ZOpsDepositsQuery>;
 
 /** A deposit as operators see it: what was ordered beside what the bank reported, and crediting retries. */

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { tryParseMoney } from '../money';
+import { ZBankAccount } from './bank-accounts';
 import { ZPage, ZPageQuery } from './common';
+import { ZPlayLimitsResponse, ZRestriction } from './play-limits';
 
-/** GET /api/ops/v1/players?query=&fingerprint=: by username or display name (part), or a device hash. */
+/**
+ * GET /api/ops/v1/players?query=&fingerprint=: by username or display name (part), id, phone or bank
+ * account number (exact, spaces and dashes ignored), or a device hash.
+ */
 export const ZOpsPlayersQuery = ZPageQuery.extend({
   query: z.string().trim().max(64, { message: 'TOO_LONG' }).optional(),
   fingerprint: z.string().trim().max(128, { message: 'TOO_LONG' }).optional(),
@@ -22,6 +27,21 @@ export const ZOpsPlayersResponse = ZPage(ZOpsPlayer);
 export type TOpsPlayersResponse = z.infer<typeof ZOpsPlayersResponse>;
 
 export const ZOpsPlayerParams = z.object({ id: z.string() });
+
+/**
+ * GET /api/ops/v1/players/{id}: the player with its responsible-play state: the time-out or self-exclusion in
+ * force (read only: staff cannot shorten or lift it) and its own deposit limits.
+ */
+export const ZOpsPlayerDetailResponse = z.object({
+  player: ZOpsPlayer.extend({
+    phone: z.string().nullable(),
+    /** Its one bank account, number masked as the player sees it (the payout queue has the full number). */
+    bankAccount: ZBankAccount.nullable(),
+    restriction: ZRestriction.nullable(),
+    depositLimits: ZPlayLimitsResponse,
+  }),
+});
+export type TOpsPlayerDetailResponse = z.infer<typeof ZOpsPlayerDetailResponse>;
 
 /** Idempotency-Key (api.md): a repeat with the same key resumes or returns the first credit. */
 export const ZIdempotencyHeaders = z.object({

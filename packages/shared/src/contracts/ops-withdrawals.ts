@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPage, ZPageQuery } from './common';
+import { ZExportFormat, ZPage, ZPageQuery } from './common';
 
 /**
  * A withdrawal's state as operators see it. Players see PENDING and RETURNING as OPEN:
@@ -21,9 +21,16 @@ export const OPS_WITHDRAWAL_STATUSES = [
 export const ZOpsWithdrawalStatus = z.enum(OPS_WITHDRAWAL_STATUSES);
 export type TOpsWithdrawalStatus = z.infer<typeof ZOpsWithdrawalStatus>;
 
-/** GET /api/ops/v1/withdrawals?status=&page=&pageSize= (newest first). */
+/**
+ * GET /api/ops/v1/withdrawals?status=&playerId=&order=&page=&pageSize=&format=: newest first, or
+ * `order=oldest` for the payout queue, which staff work through from the longest-waiting request
+ * (backoffice.md: OPEN oldest first); `format=csv` exports what the filter shows.
+ */
 export const ZOpsWithdrawalsQuery = ZPageQuery.extend({
   status: ZOpsWithdrawalStatus.optional(),
+  playerId: z.uuid({ message: 'INVALID_FORMAT' }).optional(),
+  order: z.enum(['newest', 'oldest']).default('newest'),
+  format: ZExportFormat,
 });
 export type TOpsWithdrawalsQuery = z.infer<typeof ZOpsWithdrawalsQuery>;
 

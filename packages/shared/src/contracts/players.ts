@@ -10,6 +10,7 @@ import {
 } from '../limits';
 import { ZBankAccount } from './bank-accounts';
 import { ZFingerprintPayload } from './fingerprint';
+import { ZRestriction } from './play-limits';
 
 export const ZUsername = z
   .string()
@@ -49,6 +50,8 @@ export const ZRegisterRequest = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     acceptTerms: z.literal(true, { message: 'MUST_ACCEPT' }),
+    // The player confirms being 18 or older (api.md); without it no account is opened.
+    adultConfirmed: z.literal(true, { message: 'MUST_ACCEPT' }),
     fingerprint: ZFingerprintPayload,
   })
   .refine((body) => body.password === body.confirmPassword, {
@@ -76,6 +79,10 @@ export const ZPlayerInfoResponse = z.object({
   player: ZPlayer,
   credential: z.object({ username: z.string(), passwordChangedAt: z.string().nullable() }),
   bankAccounts: z.array(ZBankAccount),
+  /** A time-out or self-exclusion in force (deposits, games and promotions refused until `until`), else null. */
+  // `z.nullable(…)`, not `ZRestriction.nullable()`: only `z.*` calls are pure to the web bundler, and an
+  // impure one would keep zod in the start-up bundle (apps/web/vite.config.ts).
+  restriction: z.nullable(ZRestriction),
 });
 export type TPlayerInfoResponse = z.infer<typeof ZPlayerInfoResponse>;
 

@@ -1,4 +1,4 @@
-import { KeepAliveClient } from '../keep-alive-request';
+import { type CallObserver, KeepAliveClient } from '../keep-alive-request';
 import { signRequest } from '../providers/signing';
 import { BankUnavailableError } from './bank-directory';
 
@@ -11,6 +11,8 @@ export interface HttpBankClientOptions {
   /** Attempts for calls that are safe to repeat (look-ups). */
   attempts?: number;
   now?: () => number;
+  /** Told the duration and outcome of every HTTP call (metrics). */
+  observe?: CallObserver;
 }
 
 class HttpStatusError extends Error {
@@ -28,9 +30,10 @@ export class HttpBankClient {
   private readonly attempts: number;
   private readonly now: () => number;
   // Kept-alive connections: a deposit check asks the bank once, and a new connection cost more than the call.
-  private readonly http = new KeepAliveClient();
+  private readonly http: KeepAliveClient;
 
   constructor(private readonly options: HttpBankClientOptions) {
+    this.http = new KeepAliveClient(options.observe);
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.attempts = options.attempts ?? 2;
     this.now = options.now ?? Date.now;

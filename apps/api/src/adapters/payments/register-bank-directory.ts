@@ -43,6 +43,7 @@ export function registerBankDirectory(app: FastifyInstance): void {
     key: () => required(bankKeyOf(app), 'BANK_KEY'),
     // The app's clock, like the provider clients: the sandbox checks the skew against the same clock.
     now: () => app.now().getTime(),
+    observe: app.metrics.observeCalls('bank', 'directory'),
   });
   // Before the server closes: it waits for open connections, ours to its own sandbox bank included.
   app.addHook('preClose', async () => client.closeWhenIdle());

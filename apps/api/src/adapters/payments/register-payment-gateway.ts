@@ -34,6 +34,7 @@ export function registerPaymentGateway(app: FastifyInstance): void {
     key: () => required(bankKeyOf(app), 'BANK_KEY'),
     timeoutMs: app.config.providerTimeoutMs,
     now: () => app.now().getTime(),
+    observe: app.metrics.observeCalls('bank', 'payments'),
   });
   // Before the server closes: it waits for open connections, ours to its own sandbox bank included.
   app.addHook('preClose', async () => client.closeWhenIdle());

@@ -1,7 +1,7 @@
 import { formatMinor, parseMoney } from '@lc/shared/money';
 import type { TProvider } from '@lc/shared/providers';
 import { z } from 'zod';
-import { KeepAliveClient } from '../keep-alive-request';
+import { type CallObserver, KeepAliveClient } from '../keep-alive-request';
 import {
   type GameCatalogue,
   type GameProvider,
@@ -28,6 +28,8 @@ export interface HttpProviderOptions {
   /** Attempts for idempotent calls (reads, ensure-member, look-ups); a transfer is never re-sent blindly. */
   attempts?: number;
   now?: () => number;
+  /** Told the duration and outcome of every HTTP call (metrics). */
+  observe?: CallObserver;
 }
 
 const ZTransfer = z.object({
@@ -80,10 +82,11 @@ export class HttpGameProvider implements GameProvider {
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly now: () => number;
-  private readonly http = new KeepAliveClient();
+  private readonly http: KeepAliveClient;
 
   constructor(private readonly options: HttpProviderOptions) {
     this.provider = options.provider;
+    this.http = new KeepAliveClient(options.observe);
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.attempts = options.attempts ?? 3;
     this.now = options.now ?? Date.now;

@@ -43,6 +43,7 @@ export function registerProviders(app: FastifyInstance): void {
       timeoutMs: config.providerTimeoutMs,
       // Signatures carry the app's clock, which the sandbox checks the skew against (tests move it).
       now: () => app.now().getTime(),
+      observe: app.metrics.observeCalls('provider', provider),
     });
   }
   // Before the server closes: it waits for open connections, ours to its own sandbox included.

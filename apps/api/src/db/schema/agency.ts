@@ -1,6 +1,7 @@
 import type { TPaymentChannel, TSocialLinks } from '@lc/shared/contracts/agency';
 import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
 import type { TLanguage } from '@lc/shared/languages';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,6 +31,10 @@ export const agencies = pgTable('agencies', {
   withdrawMinSatang: bigint('withdraw_min_satang', { mode: 'bigint' }).notNull(),
   withdrawMaxSatang: bigint('withdraw_max_satang', { mode: 'bigint' }).notNull(),
   promotionThresholdSatang: bigint('promotion_threshold_satang', { mode: 'bigint' }).notNull(),
+  // A withdrawal approval above this needs a second staff member (backoffice.md four eyes): 10,000.00 THB.
+  approvalThresholdSatang: bigint('approval_threshold_satang', { mode: 'bigint' })
+    .notNull()
+    .default(sql`1000000`),
   isSandbox: boolean('is_sandbox').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,14 +9,27 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // `ops:<first 8 hex of sha256(token)>`: names the token without revealing it.
+    // A staff member's username, `automation` (OPS_TOKEN), `worker`; before decision 0040 `ops:<8 hex>`.
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     target: text('target'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Rows written before staff accounts (decision 0040) have no agency, staff, address or outcome.
+    agencyId: uuid('agency_id'),
+    staffId: uuid('staff_id'),
+    ip: text('ip'),
+    // OK, or REFUSED / FAILED with the error code: refused actions and failed logins are audited too.
+    outcome: text('outcome').notNull().default('OK'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.target)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // A player's page reads its rows newest first (`player:<id>`): target then time, one index scan.
+    index('audit_log_target_created_idx').on(t.target, t.createdAt),
+    index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt),
+  ],
 );
 
 export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agency';
 import { players } from './players';
 
@@ -23,6 +23,8 @@ export const bankAccounts = pgTable(
   (t) => [
     unique('bank_accounts_agency_bank_number_uq').on(t.agencyId, t.bank, t.accountNumber),
     unique('bank_accounts_player_uq').on(t.playerId),
+    // Staff search players by account number without knowing the bank (backoffice.md Players).
+    index('bank_accounts_agency_number_idx').on(t.agencyId, t.accountNumber),
   ],
 );
 

@@ -42,6 +42,7 @@ export const bankPayments = pgTable(
   (t) => [
     index('bank_payments_agency_status_idx').on(t.agencyId, t.status, t.receivedAt),
     index('bank_payments_deposit_idx').on(t.depositId),
+    index('bank_payments_agency_received_idx').on(t.agencyId, t.receivedAt),
     check('bank_payments_amount_ck', sql`${t.amount} > 0`),
     check('bank_payments_status_ck', sql`${t.status} IN ('MATCHED', 'UNMATCHED', 'CREDITED', 'REFUNDED')`),
     check(

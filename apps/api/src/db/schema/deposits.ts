@@ -90,6 +90,11 @@ export const deposits = pgTable(
       .on(t.promotionUsageId)
       .where(sql`${t.status} IN ('OPEN', 'PAID', 'FAILED', 'SUCCESS')`),
     index('deposits_player_created_idx').on(t.playerId, t.createdAt),
+    // The back office's pages: all of an agency's orders newest first, or one status (the PAID/FAILED queue).
+    index('deposits_agency_created_idx').on(t.agencyId, t.createdAt, t.code),
+    index('deposits_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt, t.code),
+    // The dashboard's daily sums of credited deposits.
+    index('deposits_agency_credited_idx').on(t.agencyId, t.creditedAt).where(sql`${t.status} = 'SUCCESS'`),
     uniqueIndex('deposits_bank_bill_uq').on(t.bankBillId),
     index('deposits_due_idx').on(t.status, t.nextAttemptAt),
     index('deposits_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),

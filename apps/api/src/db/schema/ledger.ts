@@ -95,6 +95,8 @@ export const ledgerTransactions = pgTable(
     unique('ledger_transactions_reference_uq').on(t.reference),
     unique('ledger_transactions_reverses_uq').on(t.reversesId),
     index('ledger_transactions_player_idx').on(t.playerId, t.kind),
+    // The player's ledger page, newest first.
+    index('ledger_transactions_player_created_idx').on(t.playerId, t.createdAt),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { TProvider } from '@lc/shared/providers';
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agency';
 import { players } from './players';
@@ -31,7 +32,11 @@ export const opsCredits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ops_credits_player_idx').on(t.playerId, t.createdAt)],
+  (t) => [
+    index('ops_credits_player_idx').on(t.playerId, t.createdAt),
+    // The few PENDING ones: what the worker's resume step and the metrics scrape look for, without a full scan.
+    index('ops_credits_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'PENDING'`),
+  ],
 );
 
 export type OpsCreditRow = typeof opsCredits.$inferSelect;

@@ -1,5 +1,6 @@
+import type { TRestrictionKind } from '@lc/shared/contracts/play-limits';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agency';
 
 export const players = pgTable(
@@ -17,8 +18,37 @@ export const players = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockReason: text('block_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Responsible play (docs/decisions/0038-deposit-limits-and-reality-check.md, 0039-…). On the player's
+    // row, so every signed-in request has them from the session look-up, and a deposit locks this row before
+    // it sums. Limits in whole kip, null = none.
+    depositLimitDaily: bigint('deposit_limit_daily', { mode: 'bigint' }),
+    depositLimitWeekly: bigint('deposit_limit_weekly', { mode: 'bigint' }),
+    depositLimitMonthly: bigint('deposit_limit_monthly', { mode: 'bigint' }),
+    // A raise or removal waiting for `pending_limits_at` (then these three are the limits; null = none).
+    pendingLimitDaily: bigint('pending_limit_daily', { mode: 'bigint' }),
+    pendingLimitWeekly: bigint('pending_limit_weekly', { mode: 'bigint' }),
+    pendingLimitMonthly: bigint('pending_limit_monthly', { mode: 'bigint' }),
+    pendingLimitsAt: timestamp('pending_limits_at', { withTimezone: true }),
+    // A time-out or self-exclusion: restricted while now < restricted_until; only ever moved later.
+    restrictionKind: text('restriction_kind').$type<TRestrictionKind>(),
+    restrictedUntil: timestamp('restricted_until', { withTimezone: true }),
   },
-  (t) => [unique('players_agency_username_uq').on(t.agencyId, t.username)],
+  (t) => [
+    unique('players_agency_username_uq').on(t.agencyId, t.username),
+    // Staff search players by phone (backoffice.md Players).
+    index('players_agency_phone_idx').on(t.agencyId, t.phone),
+    index('players_agency_created_idx').on(t.agencyId, t.createdAt),
+    check(
+      'players_deposit_limits_ck',
+      sql`${t.depositLimitDaily} > 0 AND ${t.depositLimitWeekly} > 0 AND ${t.depositLimitMonthly} > 0
+        AND ${t.pendingLimitDaily} > 0 AND ${t.pendingLimitWeekly} > 0 AND ${t.pendingLimitMonthly} > 0`,
+    ),
+    check(
+      'players_restriction_ck',
+      sql`(${t.restrictionKind} IS NULL) = (${t.restrictedUntil} IS NULL)
+        AND (${t.restrictionKind} IS NULL OR ${t.restrictionKind} IN ('TIME_OUT', 'SELF_EXCLUSION'))`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

@@ -89,6 +89,9 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} IN ('PENDING', 'OPEN', 'RETURNING')`),
     index('withdrawals_player_idx').on(t.playerId, t.createdAt),
     index('withdrawals_agency_status_idx').on(t.agencyId, t.status, t.createdAt),
+    index('withdrawals_agency_created_idx').on(t.agencyId, t.createdAt),
+    // The dashboard's daily sums of payouts (decided_at is when staff paid it out).
+    index('withdrawals_agency_decided_idx').on(t.agencyId, t.decidedAt),
   ],
 );
 

@@ -18,10 +18,11 @@ export const opsPaymentChannelsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/agency/payment-channels',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
         summary: "The agency's payment channels and how each issues its LaoQR",
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         response: { 200: ZPaymentChannelsResponse, ...errorResponses(401, 404) },
       },
     },
@@ -32,10 +33,11 @@ export const opsPaymentChannelsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/agency/payment-channels/:code',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'admin' },
       schema: {
         tags: ['ops'],
         summary: 'Create or replace one payment channel (audited)',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZChannelParams,
         body: ZPutPaymentChannelRequest,
         response: { 200: ZPaymentChannelsResponse, ...errorResponses(400, 401, 404, 409, 415) },

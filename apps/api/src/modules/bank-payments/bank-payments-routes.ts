@@ -1,14 +1,20 @@
+import { CSV_MAX_ROWS } from '@lc/shared/contracts/common';
 import {
+  type TOpsBankPayment,
   ZBankPaymentParams,
   ZBankPaymentsQuery,
   ZBankPaymentsResponse,
   ZCreditBankPaymentRequest,
   ZCreditBankPaymentResponse,
+  ZOpsBankPayment,
   ZRefundBankPaymentRequest,
   ZRefundBankPaymentResponse,
 } from '@lc/shared/contracts/ops-bank-payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
+import { sendCsv } from '../../lib/send-csv';
+import { toCsv } from '../../lib/to-csv';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { opsActorOf } from '../ops/record-audit';
@@ -24,25 +30,38 @@ export const bankPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/bank-payments',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
-        summary: 'Bank payments, newest first; ?status=UNMATCHED is the queue waiting for staff',
-        security: [{ opsToken: [] }],
+        summary:
+          'Bank payments, newest first; ?status=UNMATCHED is the queue waiting for staff; ?format=csv exports them',
+        security: [{ opsToken: [] }, { opsSession: [] }],
         querystring: ZBankPaymentsQuery,
-        response: { 200: ZBankPaymentsResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: z.union([ZBankPaymentsResponse, z.string()]), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => listBankPayments(app.db, agencyOf(request).id, request.query),
+    async (request, reply) => {
+      const agency = agencyOf(request);
+      if (request.query.format !== 'csv') return listBankPayments(app.db, agency.id, request.query);
+      const all = await listBankPayments(app.db, agency.id, {
+        ...request.query,
+        page: 1,
+        pageSize: CSV_MAX_ROWS,
+      });
+      const columns = Object.keys(ZOpsBankPayment.shape) as (keyof TOpsBankPayment)[];
+      return sendCsv(reply, `bank-payments-${agency.code}.csv`, toCsv(columns, all.items));
+    },
   );
 
   app.post(
     '/api/ops/v1/bank-payments/:id/credit',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary: 'Credit an unmatched payment (from the paid amount) to a provider; once',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZBankPaymentParams,
         body: ZCreditBankPaymentRequest,
         response: { 200: ZCreditBankPaymentResponse, ...errorResponses(400, 401, 404, 409, 415) },
@@ -65,10 +84,11 @@ export const bankPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/bank-payments/:id/refund',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary: 'Record the refund of an unmatched payment (with the refund bank reference); once',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZBankPaymentParams,
         body: ZRefundBankPaymentRequest,
         response: { 200: ZRefundBankPaymentResponse, ...errorResponses(400, 401, 404, 409, 415) },

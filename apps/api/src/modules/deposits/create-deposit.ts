@@ -10,6 +10,9 @@ import { type DepositRow, deposits, type NewDepositRow } from '../../db/schema/d
 import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { assertWithinDepositLimits } from '../play-limits/assert-within-deposit-limits';
+import { hasAnyLimit, limitsStateAt } from '../play-limits/deposit-limits';
+import { lockPlayerLimits } from '../play-limits/lock-player-limits';
 import { lockActiveUsage, promotionForDeposit } from '../promotions/promotion-deposit-rules';
 import { askingBank } from './check-deposit';
 import { nextOrderCode } from './deposit-code';
@@ -100,9 +103,11 @@ function channelOf(agency: AgencyRow, mid: string): TPaymentChannelSettings {
 /**
  * Opens a LaoQR deposit (domain.md, Deposit step 1). Checks in order: provider, own bank account, amount
  * within the agency's limits, payment channel, no other OPEN deposit, a THB rate that gives credit.
- * Blocked players may deposit (blocking is about promotions). Then the promotion rules: an ACTIVE usage on
- * this provider fixes the amount and adds its bonus; it is linked under the usage's row lock, and at most one
- * deposit per usage can be on its way or credited (a partial unique index), so a bonus is never paid twice.
+ * Blocked players may deposit (blocking is about promotions); restricted ones never get here
+ * (refuseRestricted), and the player's own deposit limits are checked under its row lock. Then the promotion
+ * rules: an ACTIVE usage on this provider fixes the amount and adds its bonus; it is linked under the usage's
+ * row lock, and at most one deposit per usage can be on its way or credited (a partial unique index), so a
+ * bonus is never paid twice.
  */
 export async function createDeposit(
   app: FastifyInstance,
@@ -134,6 +139,11 @@ export async function createDeposit(
   );
 
   const now = app.now();
+  // The player's own limits (responsible play): an early answer before the bank is asked for a QR; the
+  // binding check runs again under the player's row lock in the inserting transaction.
+  const { limits } = limitsStateAt(player, now);
+  const hasLimits = hasAnyLimit(limits);
+  if (hasLimits) await assertWithinDepositLimits(db, player.id, limits, amount, now);
   for (let attempt = 1; ; attempt++) {
     const code = await nextOrderCode(db, agency.id, 'D', now);
     const qr = await askingBank(app, () =>
@@ -144,6 +154,12 @@ export async function createDeposit(
       }),
     );
     const insert = async (tx: DbOrTx) => {
+      if (hasLimits) {
+        // Parallel deposits of the player queue here (always in a transaction, below), so each sums what
+        // the ones before it inserted; the limits are read again as they are under the lock.
+        const locked = limitsStateAt(await lockPlayerLimits(tx, player.id), now).limits;
+        await assertWithinDepositLimits(tx, player.id, locked, amount, now);
+      }
       // A usage cancelled (or ended) since it was read: an ordinary deposit, as if it had not been there.
       const isLinked = promotion !== null && (await lockActiveUsage(tx, promotion.usage.id));
       const [row] = await insertDeposit(tx, {
@@ -172,8 +188,8 @@ export async function createDeposit(
       return row;
     };
     try {
-      // Without a promotion there is no lock to take: a single INSERT, no transaction round trips.
-      return promotion ? await db.transaction(insert) : await insert(db);
+      // Without a promotion or a limit there is no lock to take: a single INSERT, no transaction round trips.
+      return promotion || hasLimits ? await db.transaction(insert) : await insert(db);
     } catch (error) {
       if (isUniqueViolation(error, 'deposits_one_open_per_player_uq')) throw openOrder();
       if (isUniqueViolation(error, 'deposits_one_per_usage_uq')) {

@@ -221,6 +221,8 @@ async function bookCredit(app: FastifyInstance, claimed: DepositRow): Promise<De
   };
   // Without a promotion usage nothing else joins the posting: no transaction round trips.
   const done = claimed.promotionUsageId ? await app.db.transaction(book) : await book(app.db);
+  // Counted once committed, and only by the settler whose posting it was.
+  if (done) app.metrics.depositCredited(provider, credit, bonus);
   return done ?? (await findDepositByCode(app.db, code)) ?? claimed;
 }
 

@@ -12,6 +12,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { playerOf, requirePlayer } from '../../plugins/session';
 import { agencyOf } from '../agency/agency-resolver';
 import { requireIdempotencyKey, saveIdempotentAnswer } from '../idempotency/idempotency-key';
+import { refuseRestricted } from '../play-limits/restriction';
 import { cancelDeposit } from './cancel-deposit';
 import { checkDeposit, requireOwnDeposit } from './check-deposit';
 import { createDeposit } from './create-deposit';
@@ -60,7 +61,8 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v2/deposits',
     {
-      preHandler: [requirePlayer, requireIdempotencyKey],
+      // A restricted player is refused before an idempotent answer could be replayed or saved.
+      preHandler: [requirePlayer, refuseRestricted, requireIdempotencyKey],
       onSend: saveIdempotentAnswer,
       schema: {
         tags: ['deposits'],
@@ -71,6 +73,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await createDeposit(app, agencyOf(request), playerOf(request), request.body);
+      app.metrics.depositCreated(row.provider);
       return reply.code(201).send({ order: toDepositRecord(row) });
     },
   );

@@ -11,6 +11,7 @@ import { playerOf, requirePlayer } from '../../plugins/session';
 import { agencyOf } from '../agency/agency-resolver';
 import { callProvider } from '../credits/call-provider';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { refuseRestricted } from '../play-limits/restriction';
 import { launchGame } from './launch-game';
 
 /** A provider's game catalogue by tab, and launching a game. */
@@ -36,7 +37,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v2/games/:provider/launch',
     {
-      preHandler: requirePlayer,
+      preHandler: [requirePlayer, refuseRestricted],
       schema: {
         tags: ['games'],
         summary: 'A URL that opens a game (players who have deposited only)',

@@ -35,10 +35,11 @@ export async function openAccounts(db: DbOrTx, agencyId: string, keys: AccountKe
 }
 
 // Account ids this process has read, by agency and key. An account is never deleted (entries reference it)
-// and its key never changes, so once read an id stays right: a posting over known accounts needs no
-// statement to find them and locks them by primary key (post-transaction.ts). The agency id is a random
-// UUID, so keys of different databases rarely mix; an id remembered from another database is not found
-// there, and the posting then reads the ids again (`isFresh`).
+// and its key never changes, so an id once read stays right (unless the transaction that created it rolled
+// back, below): a posting over known accounts needs no statement to find them and locks them by primary key
+// (post-transaction.ts). The agency id is a random UUID, so keys of different databases rarely mix. An id remembered from another database, or from a
+// transaction that created the account and then rolled back, is not found; the posting then locks nothing
+// and reads the ids again (`isFresh`).
 const knownIds = new Map<string, string>();
 const MAX_KNOWN = 200_000;
 

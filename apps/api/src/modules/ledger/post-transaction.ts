@@ -125,7 +125,8 @@ async function post(
   let ids = await findAccountIds(db, input.agencyId, keys);
   let posting = await appendPosting(db, input, ids, change);
   if (posting.locked < ids.size) {
-    // An id remembered from another database with the same agency id (tests): read them again.
+    // A remembered id names no row (its account was created by a transaction that rolled back, or in another
+    // database with the same agency id in tests): nothing was locked or written; read the ids again.
     ids = await findAccountIds(db, input.agencyId, keys, { isFresh: true });
     posting = await appendPosting(db, input, ids, change);
     if (posting.locked < ids.size) throw new Error(`${input.reference}: ledger accounts missing`);
@@ -173,6 +174,11 @@ const placeholder = (name: string) => sql.placeholder(name);
  * order change, if any, changed its row) — inserts the transaction (a reference posted before inserts
  * nothing: a concurrent posting of it waits here until the first commits), its entries and the balance
  * moves, each only if the transaction was inserted. Lists go as arrays, so its text never varies.
+ *
+ * It locks none of the accounts when one id names no row (an id remembered from a transaction that created the
+ * account and rolled back): the caller then creates that account again, and holding the other accounts' locks
+ * while waiting on another transaction creating the same account would close a cycle with it
+ * (stale-account-ids.pg.test.ts).
  */
 function postingSql(change: OrderChange | null): SQL {
   const accountIds = sql`${placeholder('accountIds')}::uuid[]`;
@@ -182,6 +188,8 @@ function postingSql(change: OrderChange | null): SQL {
   return sql`
     WITH locked AS MATERIALIZED (
       SELECT ${ledgerAccounts.id} FROM ${ledgerAccounts} WHERE ${ledgerAccounts.id} = ANY(${accountIds})
+        AND (SELECT count(*) FROM ${ledgerAccounts} WHERE ${ledgerAccounts.id} = ANY(${accountIds}))
+          = cardinality(${accountIds})
       ORDER BY ${ledgerAccounts.id} FOR UPDATE
     )${changed}, created AS (
       INSERT INTO ${ledgerTransactions}

@@ -16,7 +16,7 @@ export type CreditPlayerInput = {
   agency: AgencyRow;
   playerId: string;
   provider: GameProvider;
-  /** THB satang, > 0. */
+  /** THB satang: > 0 credits the player (transfer in); < 0, from an approved adjustment, takes it back (out). */
   amount: bigint;
   /** Why staff credit the player: required (an adjustment is audited with its reason). */
   reason: string;
@@ -85,7 +85,12 @@ export async function creditPlayer(db: Db, input: CreditPlayerInput): Promise<Op
 
   let outcome: TransferOutcome;
   try {
-    outcome = await provider.transfer(member, 'in', amount, reference);
+    outcome = await provider.transfer(
+      member,
+      amount > 0n ? 'in' : 'out',
+      amount > 0n ? amount : -amount,
+      reference,
+    );
   } catch (error) {
     outcome = { status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
   }
@@ -114,6 +119,7 @@ export async function creditPlayer(db: Db, input: CreditPlayerInput): Promise<Op
         provider: provider.provider,
         memo: input.reason,
         at: now,
+        // Signed: a negative adjustment moves the credit from the player back to the house.
         entries: [
           { account: houseAccount('THB'), amount: -amount },
           { account: playerProviderAccount(player.id, provider.provider), amount },

@@ -1,5 +1,8 @@
+import { CSV_MAX_ROWS } from '@lc/shared/contracts/common';
 import {
+  type TOpsDeposit,
   ZConfirmDepositRequest,
+  ZOpsDeposit,
   ZOpsDepositResponse,
   ZOpsDepositsQuery,
   ZOpsDepositsResponse,
@@ -7,7 +10,10 @@ import {
 } from '@lc/shared/contracts/ops-deposits';
 import { ZOrderCodeParams } from '@lc/shared/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
+import { sendCsv } from '../../lib/send-csv';
+import { toCsv } from '../../lib/to-csv';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { usernameOf } from '../withdrawals/withdrawals-repository';
@@ -17,23 +23,29 @@ import { opsActorOf, recordAudit } from './record-audit';
 import { rejectDeposit } from './reject-deposit';
 import { toOpsDepositDto } from './to-ops-deposit-dto';
 
+const OPS_DEPOSIT_COLUMNS = Object.keys(ZOpsDeposit.shape) as (keyof TOpsDeposit)[];
+
 /** Ops: the agency's deposits; confirm a payment matched by hand, or reject a deposit. All audited. */
 export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ops/v1/deposits',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
-        summary: 'Deposits of the agency, newest first, optionally of one status',
-        security: [{ opsToken: [] }],
+        summary:
+          'Deposits of the agency: filters status, playerId, code, from, to; sort; ?format=csv exports every row the filter shows',
+        security: [{ opsToken: [] }, { opsSession: [] }],
         querystring: ZOpsDepositsQuery,
-        response: { 200: ZOpsDepositsResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: z.union([ZOpsDepositsResponse, z.string()]), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const agency = agencyOf(request);
-      const page = await listOpsDeposits(app.db, agency.id, request.query);
+      const isCsv = request.query.format === 'csv';
+      const query = isCsv ? { ...request.query, page: 1, pageSize: CSV_MAX_ROWS } : request.query;
+      const page = await listOpsDeposits(app.db, agency.id, query);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
         action: 'deposits.list',
@@ -41,6 +53,7 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
         details: { status: request.query.status ?? null, total: page.total },
         at: app.now(),
       });
+      if (isCsv) return sendCsv(reply, `deposits-${agency.code}.csv`, toCsv(OPS_DEPOSIT_COLUMNS, page.items));
       return page;
     },
   );
@@ -49,12 +62,13 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/deposits/:code/confirm',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary:
           'Confirm an OPEN, PAID or FAILED deposit against a stored bank payment (credit from the paid ' +
           'amount) → SUCCESS; 202 while the credit is not applied yet (retried)',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOrderCodeParams,
         body: ZConfirmDepositRequest,
         response: {
@@ -81,11 +95,12 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/deposits/:code/reject',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary:
           'Reject an OPEN, PAID or FAILED deposit (→ REJECTED, nothing credited); 409 DEPOSIT_ALREADY_CREDITED when its credit reached the provider (it is completed instead)',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOrderCodeParams,
         body: ZRejectDepositRequest,
         response: { 200: ZOpsDepositResponse, ...errorResponses(400, 401, 404, 409, 415, 503) },

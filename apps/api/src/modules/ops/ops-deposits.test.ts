@@ -171,7 +171,7 @@ describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
     expect((await paymentsOf(code))[0]).toMatchObject({ status: 'MATCHED', reason: null });
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
     const audit = await lastAudit(code);
-    expect(audit).toMatchObject({ action: 'deposit.confirm', actor: expect.stringMatching(/^ops:/) });
+    expect(audit).toMatchObject({ action: 'deposit.confirm', actor: 'automation' });
     expect(audit?.details).toMatchObject({ previousStatus: 'PAID', amount: '100000', paidAmount: '99000' });
 
     const again = await act(code, 'confirm', { paymentId: payment?.id });

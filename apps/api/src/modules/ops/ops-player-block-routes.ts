@@ -14,10 +14,11 @@ export const opsPlayerBlockRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // onRequest: the token is checked before anything is validated, so a caller without it learns nothing.
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary: 'Block a player from receiving promotions (players/backlist shows it, with the reason)',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOpsPlayerParams,
         body: ZBlockPlayerRequest,
         response: { 200: ZOpsPlayerResponse, ...errorResponses(400, 401, 404, 415) },
@@ -40,10 +41,11 @@ export const opsPlayerBlockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/players/:id/unblock',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary: 'Let a blocked player receive promotions again',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOpsPlayerParams,
         response: { 200: ZOpsPlayerResponse, ...errorResponses(401, 404) },
       },

@@ -3,20 +3,28 @@ import {
   ZIdempotencyHeaders,
   ZOpsCreditRequest,
   ZOpsCreditResponse,
+  ZOpsPlayerDetailResponse,
   ZOpsPlayerParams,
   ZOpsPlayersQuery,
   ZOpsPlayersResponse,
 } from '@lc/shared/contracts/ops-players';
 import { parseMoney } from '@lc/shared/money';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bankAccounts } from '../../db/schema/bank-accounts';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
+import { toBankAccountDto } from '../bank/to-bank-account-dto';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { limitsStateAt, toLimitsResponse } from '../play-limits/deposit-limits';
+import { restrictionOf } from '../play-limits/restriction';
 import { creditPlayer } from './credit-player';
-import { listPlayers } from './list-players';
+import { findAgencyPlayer } from './find-agency-player';
+import { listPlayers, maskDigits } from './list-players';
 import { opsActorOf, recordAudit } from './record-audit';
 import { toOpsCreditDto } from './to-ops-credit-dto';
+import { toOpsPlayerDto } from './to-ops-player-dto';
 
 /** Ops: find players of the host's agency and credit them by hand (goodwill, tests). Every call is audited. */
 export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,10 +33,12 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // onRequest: the token is checked before the query is validated, so a caller without it learns nothing.
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
-        summary: 'Players by username, display name, id or device fingerprint',
-        security: [{ opsToken: [] }],
+        summary:
+          'Players by username or display name (part), id, phone, bank account number or device fingerprint',
+        security: [{ opsToken: [] }, { opsSession: [] }],
         querystring: ZOpsPlayersQuery,
         response: { 200: ZOpsPlayersResponse, ...errorResponses(400, 401, 404) },
       },
@@ -41,7 +51,8 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'players.list',
         target: `agency:${agency.code}`,
         details: {
-          query: request.query.query ?? null,
+          // A search may be an account number: never written to the log in full.
+          query: request.query.query ? maskDigits(request.query.query) : null,
           fingerprint: request.query.fingerprint ?? null,
           total: page.total,
         },
@@ -51,15 +62,54 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/ops/v1/players/:id',
+    {
+      onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
+      schema: {
+        tags: ['ops'],
+        summary:
+          'A player with phone, bank account (number masked), time-out or self-exclusion and deposit limits',
+        security: [{ opsToken: [] }, { opsSession: [] }],
+        params: ZOpsPlayerParams,
+        response: { 200: ZOpsPlayerDetailResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const agency = agencyOf(request);
+      const player = await findAgencyPlayer(app.db, agency.id, request.params.id);
+      const now = app.now();
+      await recordAudit(app.db, {
+        actor: opsActorOf(request),
+        action: 'players.read',
+        target: `player:${player.id}`,
+        details: {},
+        at: now,
+      });
+      const [account] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.playerId, player.id));
+      return {
+        player: {
+          ...toOpsPlayerDto(player),
+          phone: player.phone,
+          bankAccount: account ? toBankAccountDto(account) : null,
+          restriction: restrictionOf(player, now),
+          depositLimits: toLimitsResponse(limitsStateAt(player, now)),
+        },
+      };
+    },
+  );
+
   app.post(
     '/api/ops/v1/players/:id/credit',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'admin' },
       schema: {
         tags: ['ops'],
         summary:
           'Credit a player at a provider (booked as an adjustment, reason required); 202 while the provider answer is pending',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOpsPlayerParams,
         headers: ZIdempotencyHeaders,
         body: ZOpsCreditRequest,

@@ -22,9 +22,10 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // onRequest: the token is checked before anything is validated, so a caller without it learns nothing.
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         summary: 'Every promotion of the agency, inactive and ended ones too, newest first',
         response: { 200: ZOpsPromotionListResponse, ...errorResponses(401, 404) },
       },
@@ -47,9 +48,10 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/promotions',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'admin' },
       schema: {
         tags: ['ops'],
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         summary: 'Create a promotion',
         body: ZOpsPromotionRequest,
         response: { 201: ZOpsPromotionResponse, ...errorResponses(400, 401, 404, 415) },
@@ -70,9 +72,10 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/promotions/:id',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'admin' },
       schema: {
         tags: ['ops'],
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         summary: 'Replace every field of a promotion (usages under way keep their deposit amount and target)',
         params: ZOpsPromotionParams,
         body: ZOpsPromotionRequest,
@@ -101,10 +104,11 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/ops/v1/promotions/:id/${verb}`,
       {
         onRequest: [requireOps, requireAgency],
+        config: { opsRole: 'admin' },
         schema: {
           tags: ['ops'],
           summary,
-          security: [{ opsToken: [] }],
+          security: [{ opsToken: [] }, { opsSession: [] }],
           params: ZOpsPromotionParams,
           response: { 200: ZOpsPromotionResponse, ...errorResponses(401, 404) },
         },

@@ -188,7 +188,7 @@ describe('POST /api/ops/v1/promotions', () => {
     const audits = await auditOf('promotion.create', `promotion:${promotion.id}`);
     expect(audits).toHaveLength(1);
     expect(audits[0]?.details).toEqual({ promotion: body });
-    expect(audits[0]?.actor).toMatch(/^ops:[0-9a-f]{8}$/);
+    expect(audits[0]?.actor).toBe('automation');
   });
 
   it.each([

@@ -1,6 +1,10 @@
+import { CSV_MAX_ROWS } from '@lc/shared/contracts/common';
+import { ZApprovalResponse } from '@lc/shared/contracts/ops-approvals';
 import {
+  type TOpsWithdrawal,
   ZApproveWithdrawalRequest,
   ZBounceWithdrawalRequest,
+  ZOpsWithdrawal,
   ZOpsWithdrawalResponse,
   ZOpsWithdrawalsQuery,
   ZOpsWithdrawalsResponse,
@@ -8,9 +12,13 @@ import {
 } from '@lc/shared/contracts/ops-withdrawals';
 import { ZOrderCodeParams } from '@lc/shared/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
-import { requireOps } from '../../plugins/ops-auth';
+import { sendCsv } from '../../lib/send-csv';
+import { toCsv } from '../../lib/to-csv';
+import { opsCallerOf, requireOps, staffIdOf } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
+import { toApprovalDto } from '../approvals/to-approval-dto';
 import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
 import { bounceWithdrawal } from '../withdrawals/bounce-withdrawal';
 import { rejectWithdrawal } from '../withdrawals/reject-withdrawal';
@@ -27,17 +35,21 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/withdrawals',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
-        summary: 'Withdrawals of the agency, newest first, optionally of one status',
-        security: [{ opsToken: [] }],
+        summary:
+          'Withdrawals of the agency, newest first, optionally of one status; ?format=csv exports them',
+        security: [{ opsToken: [] }, { opsSession: [] }],
         querystring: ZOpsWithdrawalsQuery,
-        response: { 200: ZOpsWithdrawalsResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: z.union([ZOpsWithdrawalsResponse, z.string()]), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const agency = agencyOf(request);
-      const page = await listOpsWithdrawals(app.db, agency.id, request.query);
+      const isCsv = request.query.format === 'csv';
+      const query = isCsv ? { ...request.query, page: 1, pageSize: CSV_MAX_ROWS } : request.query;
+      const page = await listOpsWithdrawals(app.db, agency.id, query);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
         action: 'withdrawals.list',
@@ -45,6 +57,10 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         details: { status: request.query.status ?? null, total: page.total },
         at: app.now(),
       });
+      if (isCsv) {
+        const columns = Object.keys(ZOpsWithdrawal.shape) as (keyof TOpsWithdrawal)[];
+        return sendCsv(reply, `withdrawals-${agency.code}.csv`, toCsv(columns, page.items));
+      }
       return page;
     },
   );
@@ -53,24 +69,34 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/withdrawals/:code/approve',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary:
-          'Mark an OPEN withdrawal paid out with the bank reference (→ SUCCESS); a BOUNCED one: re-paid (→ SUCCESS)',
-        security: [{ opsToken: [] }],
+          'Mark an OPEN withdrawal paid out with the bank reference (→ SUCCESS); a BOUNCED one: re-paid (→ SUCCESS). ' +
+          "Over the agency's approvalThreshold: 202 {approval} (WITHDRAWAL_APPROVAL), paid once a second " +
+          'finance/admin member approves it; 409 APPROVAL_PENDING while one waits',
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOrderCodeParams,
         body: ZApproveWithdrawalRequest,
-        response: { 200: ZOpsWithdrawalResponse, ...errorResponses(400, 401, 404, 409, 415) },
+        response: {
+          200: ZOpsWithdrawalResponse,
+          202: ZApprovalResponse,
+          ...errorResponses(400, 401, 404, 409, 415),
+        },
       },
     },
-    async (request) => {
-      const order = await approveWithdrawal(app.db, {
+    async (request, reply) => {
+      const result = await approveWithdrawal(app.db, {
         agency: agencyOf(request),
         code: request.params.code,
         bankReference: request.body.bankReference,
-        actor: opsActorOf(request),
+        caller: opsCallerOf(request),
         now: app.now(),
       });
+      if ('approval' in result) return reply.code(202).send({ approval: toApprovalDto(result.approval) });
+      const order = result.withdrawal;
+      app.metrics.withdrawalDecided(order.status);
       return { withdrawal: toOpsWithdrawalDto(order, await usernameOf(app.db, order.playerId)) };
     },
   );
@@ -79,11 +105,12 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/withdrawals/:code/bounced',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary:
           "A SUCCESS withdrawal's payout came back from the bank (→ BOUNCED, the payout owed again); 409 otherwise",
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOrderCodeParams,
         body: ZBounceWithdrawalRequest,
         response: { 200: ZOpsWithdrawalResponse, ...errorResponses(400, 401, 404, 409, 415) },
@@ -97,6 +124,7 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: opsActorOf(request),
         now: app.now(),
       });
+      app.metrics.withdrawalDecided(order.status);
       return { withdrawal: toOpsWithdrawalDto(order, await usernameOf(app.db, order.playerId)) };
     },
   );
@@ -105,13 +133,14 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/withdrawals/:code/reject',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'cashier' },
       schema: {
         tags: ['ops'],
         summary:
           'Reject an OPEN withdrawal, or credit a BOUNCED one back: the credit goes back to the provider ' +
           "(→ REJECTED); 202 while the provider's answer is unknown (RETURNING or BOUNCE_RETURNING: repeat to " +
           'resume, it never returns twice)',
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOrderCodeParams,
         body: ZRejectWithdrawalRequest,
         response: {
@@ -127,8 +156,10 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.params.code,
         reason: request.body?.reason || null,
         actor: opsActorOf(request),
+        staffId: staffIdOf(opsCallerOf(request)),
         log: request.log,
       });
+      app.metrics.withdrawalDecided(order.status);
       const withdrawal = toOpsWithdrawalDto(order, await usernameOf(app.db, order.playerId));
       return reply.code(order.status === 'REJECTED' ? 200 : 202).send({ withdrawal });
     },

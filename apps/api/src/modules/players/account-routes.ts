@@ -20,7 +20,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePlayerWithBankAccounts,
       schema: { tags: ['players'], response: { 200: ZPlayerInfoResponse, ...errorResponses(401, 404) } },
     },
-    async (request) => getPlayerInfo(playerOf(request), bankAccountsOf(request)),
+    async (request) => getPlayerInfo(playerOf(request), bankAccountsOf(request), app.now()),
   );
 
   app.post(

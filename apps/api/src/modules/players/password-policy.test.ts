@@ -25,6 +25,7 @@ const register = (fields: { username?: string; password: string; displayName?: s
       confirmPassword: fields.password,
       displayName: fields.displayName ?? 'Somchai Phommachanh',
       acceptTerms: true,
+      adultConfirmed: true,
       fingerprint: fingerprintPayload(),
     },
   });

@@ -25,6 +25,7 @@ function body(overrides: Record<string, unknown> = {}) {
     displayName: 'Somchai',
     phone: '+856 20 1234 5678',
     acceptTerms: true,
+    adultConfirmed: true,
     fingerprint: fingerprintPayload('fp-register-1'),
     ...overrides,
   };
@@ -97,6 +98,24 @@ describe('POST /api/v2/players/register', () => {
       acceptTerms: 'MUST_ACCEPT',
       'fingerprint.screen': 'REQUIRED',
     });
+  });
+
+  it('refuses a sign-up without the 18+ confirmation and opens no account', async () => {
+    for (const adultConfirmed of [undefined, false, 'true', 1]) {
+      const payload = body({ adultConfirmed });
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { adultConfirmed: 'MUST_ACCEPT' },
+      });
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/players/username/validate',
+        payload: { username: payload.username },
+      });
+      expect(taken.json().available).toBe(true);
+    }
   });
 
   it('refuses a username with capitals or symbols as INVALID_FORMAT', async () => {

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { playerOf, requirePlayer } from '../../plugins/session';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
+import { refuseRestricted } from '../play-limits/restriction';
 import { cancelUsage } from './cancel-usage';
 import { toPromotionDto, toUsageDto } from './promotion-mapping';
 import { findLiveUsage, findPromotion, listOpenPromotions, listUsages } from './promotions-repository';
@@ -60,7 +61,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v2/promotions/use',
     {
-      preHandler: requirePlayer,
+      preHandler: [requirePlayer, refuseRestricted],
       schema: {
         tags: ['promotions'],
         summary: 'Take a promotion on a provider',

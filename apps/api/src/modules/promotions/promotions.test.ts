@@ -126,6 +126,8 @@ describe('use: every refusal, in the order domain.md gives', () => {
       expect(codeOf(res), code).toBe(code);
       if (code === 'PROMOTION_USED_BY_PROVIDER')
         expect(res.json().error.params).toEqual({ provider: 'alphabet' });
+      // How low the credit must be, for the app to say it (the seeded threshold).
+      if (code === 'PROMOTION_CREDIT_USED') expect(res.json().error.params).toEqual({ threshold: '5.00' });
       await remove();
     }
     const taken = await usePromo(t.app, p, target.id, 'gclub');
@@ -249,7 +251,9 @@ describe('deposits under a promotion', () => {
     const p = await promoPlayer(t.app);
     const { usage } = (await usePromo(t.app, p, promo.id, 'gclub')).json();
     await depositAndCredit(t.app, p, 'gclub', DEPOSIT);
-    expect(codeOf(await deposit(t.app, p, 'gclub', DEPOSIT))).toBe('PROMOTION_CREDIT_USED');
+    const refused = await deposit(t.app, p, 'gclub', DEPOSIT);
+    expect(codeOf(refused)).toBe('PROMOTION_CREDIT_USED');
+    expect(refused.json().error.params).toEqual({ threshold: '5.00' });
     expect(codeOf(await deposit(t.app, p, 'askmebet', DEPOSIT))).toBe('PROMOTION_CREDIT_USED');
     await setBalance(t.app, p, 'gclub', '4.99');
     const next = await deposit(t.app, p, 'gclub', '150000');

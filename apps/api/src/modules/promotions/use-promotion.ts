@@ -1,4 +1,5 @@
 import type { TUsePromotionRequest } from '@lc/shared/contracts/promotions';
+import { formatMinor } from '@lc/shared/money';
 import type { TProvider } from '@lc/shared/providers';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -66,7 +67,7 @@ export async function usePromotion(
   }
   const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
   const credit = await getPlayerCredit(db, provider, owner, app.log);
-  if (credit >= agency.promotionThresholdSatang) throw creditUsed();
+  if (credit >= agency.promotionThresholdSatang) throw creditUsed(agency.promotionThresholdSatang);
 
   const now = app.now();
   try {
@@ -133,10 +134,14 @@ function withdrawalOpen(): AppError {
   return new AppError(409, 'OPEN_ORDER', 'Wait until the withdrawal of your last promotion is paid out');
 }
 
-export function creditUsed(): AppError {
+/** 409 PROMOTION_CREDIT_USED; `params.threshold` (THB) lets the app say how low the credit must be. */
+export function creditUsed(thresholdSatang: bigint): AppError {
   return new AppError(
     409,
     'PROMOTION_CREDIT_USED',
     'Credit must be below the promotion threshold for this (a promotion is in use)',
+    undefined,
+    undefined,
+    { threshold: formatMinor(thresholdSatang, 'THB') },
   );
 }

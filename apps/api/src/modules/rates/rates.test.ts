@@ -83,7 +83,7 @@ describe('PUT /api/ops/v1/exchange-rates', () => {
         buy: '630.00',
         sell: '645.75',
         updatedAt: t.clock.now().toISOString(),
-        updatedBy: expect.stringMatching(/^ops:[0-9a-f]{8}$/),
+        updatedBy: 'automation',
       },
     });
     expect(await rateOf('THB')).toEqual({ currency: 'THB', buy: '630.00', sell: '645.75' });
@@ -194,5 +194,28 @@ describe('PUT /api/ops/v1/exchange-rates', () => {
       rates: [{ currency: 'THB', buy: '600', sell: '610' }],
     });
     expect((await rateOf('THB')).buy).toBe('631');
+  });
+});
+
+describe('GET /api/ops/v1/exchange-rates', () => {
+  it('pages every change newest first, optionally of one currency', async () => {
+    expect((await putRate({ currency: 'USD', buy: '21000', sell: '21500' })).statusCode).toBe(200);
+    expect((await putRate({ currency: 'THB', buy: '640', sell: '650.25' })).statusCode).toBe(200);
+    const history = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/ops/v1/exchange-rates${query}`,
+        headers: { authorization: `Bearer ${t.app.opsToken.token}` },
+      });
+    const first = await history('?pageSize=1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, pageSize: 1 });
+    expect(first.json().items).toEqual([
+      expect.objectContaining({ currency: 'THB', buy: '640', sell: '650.25', updatedBy: 'automation' }),
+    ]);
+    const usd = (await history('?currency=USD&pageSize=100')).json();
+    expect(usd.items[0]).toMatchObject({ currency: 'USD', buy: '21000', sell: '21500' });
+    expect(usd.items.every((r: { currency: string }) => r.currency === 'USD')).toBe(true);
+    expect(first.json().total).toBeGreaterThan(usd.total);
   });
 });

@@ -30,6 +30,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/reconciliation',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
         summary: 'The latest finished reconciliation run: ledger against the providers, with its differences',
@@ -48,6 +49,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/reconciliation/runs',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'finance' },
       schema: {
         tags: ['ops'],
         summary: 'Start a reconciliation run (or answer the one running)',
@@ -70,6 +72,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/reconciliation/runs',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
         summary: 'Stored reconciliation runs, newest first',
@@ -93,6 +96,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/reconciliation/runs/:id',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
       schema: {
         tags: ['ops'],
         summary: 'One stored run with the accounts it read and its differences, reference by reference',

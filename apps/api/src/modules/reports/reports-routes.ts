@@ -14,12 +14,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/v1/reports/settlement',
     {
       onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'finance' },
       schema: {
         tags: ['ops'],
         summary:
           'Settlement of a Lao day: kip received per channel, deposits credited, payouts, bonuses, house, and ' +
           "the ledger's LAK bank movement beside them; ?format=csv for CSV",
-        security: [{ opsToken: [] }],
+        security: [{ opsToken: [] }, { opsSession: [] }],
         querystring: ZSettlementQuery,
         response: { 200: z.union([ZSettlementReport, z.string()]), ...errorResponses(400, 401, 404) },
       },

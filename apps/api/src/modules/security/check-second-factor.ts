@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { consumeSecondFactor } from './consume-second-factor';
 import { hasEnabledTotp } from './find-totp';
+import { playerSecondFactors } from './second-factor-store';
 
 /**
  * Login's first look, after the password matched: a player with TOTP on who sent no code gets 401
@@ -23,7 +24,7 @@ export async function assertSecondFactorPresent(
  * password (the caller counts it as a failed login, so codes cannot be guessed faster than passwords).
  */
 export async function consumeLoginCode(tx: DbOrTx, playerId: string, code: string, now: Date): Promise<void> {
-  if (!(await consumeSecondFactor(tx, playerId, code, now))) {
+  if (!(await consumeSecondFactor(tx, playerSecondFactors, playerId, code, now))) {
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
   }
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import { consumeSecondFactor } from './consume-second-factor';
 import { recordNotice } from './record-notice';
+import { playerSecondFactors } from './second-factor-store';
 
 export type DisableTotpInput = { body: TTotpDisableRequest; now: Date; userAgent: string | undefined };
 
@@ -19,7 +20,7 @@ export async function disableTotp(db: Db, player: PlayerRow, input: DisableTotpI
     throw new AppError(400, 'WRONG_CURRENT_PASSWORD', 'Password is wrong');
   }
   await db.transaction(async (tx) => {
-    if (!(await consumeSecondFactor(tx, player.id, input.body.code, input.now))) {
+    if (!(await consumeSecondFactor(tx, playerSecondFactors, player.id, input.body.code, input.now))) {
       throw new AppError(400, 'TOTP_INVALID', 'The code does not match');
     }
     await tx.delete(playerRecoveryCodes).where(eq(playerRecoveryCodes.playerId, player.id));

@@ -14,11 +14,11 @@ export function newRecoveryCodes(): string[] {
 }
 
 /**
- * What is stored of a recovery code: SHA-256 over the player id and the code without case, spaces or dashes.
+ * What is stored of a recovery code: SHA-256 over the owner's id (player or staff) and the code without case, spaces or dashes.
  * The codes are random and long enough that a fast hash is safe, and the player id keeps equal codes of two
  * players apart.
  */
-export function hashRecoveryCode(playerId: string, code: string): string {
+export function hashRecoveryCode(ownerId: string, code: string): string {
   const normalised = code.toLowerCase().replace(/[\s-]/g, '');
-  return createHash('sha256').update(`${playerId}:${normalised}`).digest('hex');
+  return createHash('sha256').update(`${ownerId}:${normalised}`).digest('hex');
 }

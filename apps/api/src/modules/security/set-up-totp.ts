@@ -29,6 +29,10 @@ export async function setUpTotp(
         set: { secret, createdAt: now, lastUsedStep: null },
       });
   });
-  const otpauthUrl = generateURI({ issuer, label: player.username, secret, period: TOTP_PERIOD_SECONDS });
-  return { secret, otpauthUrl };
+  return { secret, otpauthUrl: totpUri(issuer, player.username, secret) };
+}
+
+/** The `otpauth://` address an authenticator app reads from the QR code. */
+export function totpUri(issuer: string, label: string, secret: string): string {
+  return generateURI({ issuer, label, secret, period: TOTP_PERIOD_SECONDS });
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type TWithdrawalStatus, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
+import { closeWithdrawalApproval } from '../approvals/close-withdrawal-approval';
 import { recordAudit } from '../ops/record-audit';
 import { notActionable } from './not-actionable';
 import { returnWithdrawalCredit } from './return-withdrawal-credit';
@@ -22,6 +23,8 @@ export type RejectWithdrawalInput = {
   code: string;
   reason: string | null;
   actor: string;
+  /** The staff member rejecting (null for `automation`): named on a four-eyes request this closes. */
+  staffId?: string | null;
   log: FastifyBaseLogger;
 };
 
@@ -32,6 +35,7 @@ export type RejectWithdrawalInput = {
  * this runs. Answers the order: REJECTED, or still RETURNING when the provider's answer is unknown.
  * A BOUNCED payout is credited back the same way (domain rule 9): BOUNCED → BOUNCE_RETURNING → REJECTED,
  * under the same `<code>:back` (a bounced order never went through RETURNING: the reference is unused).
+ * A four-eyes request waiting to pay this order out ends REJECTED with it (decision 0046).
  */
 export async function rejectWithdrawal(
   app: FastifyInstance,
@@ -59,6 +63,14 @@ export async function rejectWithdrawal(
       at: now,
     });
     if (isResumed) return locked;
+    await closeWithdrawalApproval(tx, {
+      agencyId: agency.id,
+      code,
+      actor,
+      staffId: input.staffId ?? null,
+      reason: input.reason,
+      now,
+    });
     const [returning] = await tx
       .update(withdrawals)
       .set({ status: next, decidedBy: actor, decidedAt: now, updatedAt: now })

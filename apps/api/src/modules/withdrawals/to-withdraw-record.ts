@@ -16,6 +16,11 @@ const PLAYER_STATUS: Record<TWithdrawalStatus, TWithdrawRecordStatus> = {
   BOUNCE_RETURNING: 'BOUNCED',
 };
 
+/** The status the player sees for a stored one (internal states folded). */
+export function playerWithdrawalStatus(status: TWithdrawalStatus): TWithdrawRecordStatus {
+  return PLAYER_STATUS[status];
+}
+
 /** The player's view of a withdrawal (api.md WithdrawRecord): an allowlist, internal states folded. */
 export function toWithdrawRecord(row: WithdrawalRow): TWithdrawRecord {
   return {

@@ -74,7 +74,7 @@ export async function listOpenWithdrawals(db: DbOrTx, playerId: string): Promise
     .orderBy(desc(withdrawals.createdAt));
 }
 
-/** Ops: the agency's withdrawals, optionally of one status, newest first. */
+/** Ops: the agency's withdrawals, optionally of one status and/or one player, newest first. */
 export async function listOpsWithdrawals(
   db: DbOrTx,
   agencyId: string,
@@ -82,6 +82,8 @@ export async function listOpsWithdrawals(
 ): Promise<TOpsWithdrawalsResponse> {
   const filters: SQL[] = [eq(withdrawals.agencyId, agencyId)];
   if (query.status) filters.push(eq(withdrawals.status, query.status));
+  // The player's page: withdrawals_player_idx (player, created_at) serves it.
+  if (query.playerId) filters.push(eq(withdrawals.playerId, query.playerId));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     db
@@ -89,7 +91,11 @@ export async function listOpsWithdrawals(
       .from(withdrawals)
       .innerJoin(players, eq(players.id, withdrawals.playerId))
       .where(where)
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.code))
+      .orderBy(
+        ...(query.order === 'oldest'
+          ? [asc(withdrawals.createdAt), asc(withdrawals.code)]
+          : [desc(withdrawals.createdAt), desc(withdrawals.code)]),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(withdrawals).where(where),

@@ -72,6 +72,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         request: request.body,
         log: request.log,
       });
+      app.metrics.withdrawalCreated(order.provider, order.status);
       request.log.info(
         { event: 'withdrawal.create', playerId: player.id, code: order.code, status: order.status },
         'withdrawal created',

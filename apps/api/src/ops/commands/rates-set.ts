@@ -1,4 +1,6 @@
+import { ZApprovalResponse } from '@lc/shared/contracts/ops-approvals';
 import { RATE_CURRENCIES, ZSetExchangeRateResponse } from '@lc/shared/contracts/rates';
+import { z } from 'zod';
 import { EXIT, type OpsCommand } from '../command';
 import { UsageError } from '../parse-args';
 
@@ -15,9 +17,15 @@ export const ratesSetCommand: OpsCommand = {
     const [currency, ...extra] = positionals;
     if (!currency || extra.length > 0)
       throw new UsageError(`give exactly one currency (${RATE_CURRENCIES.join(', ')})`);
-    const { body } = await client.request('PUT', '/api/ops/v1/exchange-rates', ZSetExchangeRateResponse, {
+    // A move of more than 5 % is filed as a four-eyes request (202) instead of being set.
+    const answer = z.union([ZSetExchangeRateResponse, ZApprovalResponse]);
+    const { body } = await client.request('PUT', '/api/ops/v1/exchange-rates', answer, {
       body: { currency: currency.toUpperCase(), buy: options.buy, sell: options.sell },
     });
+    if ('approval' in body) {
+      out(`rate change of more than 5 % waits for approval ${body.approval.id} by a finance or admin member`);
+      return EXIT.OK;
+    }
     const { rate } = body;
     out(
       `${rate.currency}: buy ${rate.buy}, sell ${rate.sell} LAK (set ${rate.updatedAt} by ${rate.updatedBy})`,

@@ -1,4 +1,6 @@
+import { ZApprovalResponse } from '@lc/shared/contracts/ops-approvals';
 import { ZOpsWithdrawalResponse } from '@lc/shared/contracts/ops-withdrawals';
+import { z } from 'zod';
 import { EXIT, type OpsCommand } from '../command';
 import { UsageError } from '../parse-args';
 
@@ -15,9 +17,18 @@ export const withdrawalsApproveCommand: OpsCommand = {
     const { body } = await client.request(
       'POST',
       `/api/ops/v1/withdrawals/${encodeURIComponent(code)}/approve`,
-      ZOpsWithdrawalResponse,
+      // Over the agency's approval threshold the server files a four-eyes request (202) instead of paying.
+      z.union([ZOpsWithdrawalResponse, ZApprovalResponse]),
       { body: { bankReference: options.ref } },
     );
+    if ('approval' in body) {
+      const { approval } = body;
+      out(
+        `${code} waits for approval ${approval.id} (${approval.reason}): a second finance or admin member ` +
+          'approves it in the back office, then it is paid',
+      );
+      return EXIT.OK;
+    }
     const w = body.withdrawal;
     out(
       `${w.code} ${w.status}: paid ${w.payoutAmount} LAK to ${w.username} (bank reference ${w.bankReference})`,

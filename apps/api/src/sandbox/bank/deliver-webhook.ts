@@ -39,8 +39,8 @@ export function toBankPaymentBody(row: SandboxBankPaymentRow): TBankPayment {
 export type WebhookSender = (payment: SandboxBankPaymentRow, firstFault: TFaultKind | null) => void;
 
 /**
- * The sandbox bank's webhook sender: posts each new payment, signed, to this process's API in the
- * background (the payer's answer never waits for it), retrying failures a few times. `bank` faults of
+ * The sandbox bank's webhook sender: posts each new payment, signed, to this process's API (or, with
+ * SANDBOX_WEBHOOK_URLS, to those API processes in turn) in the background (the payer's answer never waits for it), retrying failures a few times. `bank` faults of
  * SANDBOX_FAULTS apply per attempt: `lost` drops the notification for good, `error`/`timeout` fail that
  * attempt. Deliveries still running when the app closes are aborted.
  */
@@ -51,6 +51,10 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
   const inFlight = new Set<Promise<void>>();
   // One notification per payment: kept-alive connections spare each a connect (and fetch's stream overhead).
   const http = new KeepAliveClient();
+  const targets = app.config.sandboxWebhookUrls;
+  let turn = 0;
+  // Each payment's notification (and its retries) goes to one target, the next payment to the next.
+  const nextTarget = (): string | null => targets[turn++ % targets.length] ?? null;
   // The server waits for open connections before onClose runs; ours to its own webhook route among them.
   app.addHook('preClose', async () => http.closeWhenIdle());
   app.addHook('onClose', async () => {
@@ -63,6 +67,7 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
   async function deliver(row: SandboxBankPaymentRow, firstFault: TFaultKind | null): Promise<void> {
     const body = JSON.stringify(toBankPaymentBody(row));
     const log = app.log.child({ billNumber: row.billNumber });
+    const target = nextTarget();
     for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length + 1; attempt++) {
       if (closing.signal.aborted) return;
       const fault = attempt === 1 ? firstFault : app.sandboxFaults.decide('bank');
@@ -70,7 +75,7 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
         log.info({ attempt }, 'sandbox bank: webhook dropped (fault)');
         return;
       }
-      if (fault === null && (await post(body))) {
+      if (fault === null && (await post(body, target))) {
         await markDelivered(app.db, { bankReference: row.bankReference, at: app.now().toISOString() }).catch(
           () => undefined,
         );
@@ -84,11 +89,11 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
     log.warn('sandbox bank: webhook given up (the deposit settles by check or by the worker)');
   }
 
-  async function post(body: string): Promise<boolean> {
+  async function post(body: string, target: string | null): Promise<boolean> {
     if (closing.signal.aborted) return false;
     try {
       const response = await http.send({
-        url: new URL(`${selfBaseUrl(app)}${BANK_WEBHOOK_PATH}`),
+        url: new URL(`${target ?? selfBaseUrl(app)}${BANK_WEBHOOK_PATH}`),
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_ROOT } from '../../paths';
 import { renderGameImage } from './render-game-image';
 
 const ASSET_CACHE = 'public, max-age=3600';
-const SCRIPT = readFileSync(new URL('./assets/game.js', import.meta.url), 'utf8');
-const STYLE = readFileSync(new URL('./assets/game.css', import.meta.url), 'utf8');
+// Read from the sources (paths.ts): the compiled server is one bundle elsewhere and has no copy of them.
+const ASSETS = path.join(API_ROOT, 'src/sandbox/providers/assets');
+const SCRIPT = readFileSync(path.join(ASSETS, 'game.js'), 'utf8');
+const STYLE = readFileSync(path.join(ASSETS, 'game.css'), 'utf8');
 
 /** Files of the demo game page and the generated game pictures, under /sandbox/providers/assets. */
 export const sandboxAssetRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import type { TPlayer } from '@lc/shared/contracts/players';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconChevronDown, IconKey, IconLogout, IconShield } from '../icons';
+import { IconBank, IconChevronDown, IconHourglass, IconKey, IconLogout, IconShield } from '../icons';
 
 export function AccountMenu({
   player,
@@ -39,11 +39,27 @@ export function AccountMenu({
         <Menu.Divider />
         <Menu.Item
           component={Link}
+          to="/player/bank"
+          leftSection={<IconBank size={18} />}
+          data-testid="bank-link"
+        >
+          {t('nav.bank')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
           to="/player/security"
           leftSection={<IconShield size={18} />}
           data-testid="security-link"
         >
           {t('account.security')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/player/limits"
+          leftSection={<IconHourglass size={18} />}
+          data-testid="play-limits-link"
+        >
+          {t('account.playLimits')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconKey size={18} />}

@@ -8,6 +8,7 @@ import { Footer } from './footer';
 import { LazyContactDrawer, LazyLanguageDrawer, LazyNavDrawer } from './lazy-overlays';
 import { ScrollToTop } from './scroll-to-top';
 import { TopBar } from './top-bar';
+import { useDocumentTitle } from './use-document-title';
 import { useHasOpened } from './use-has-opened';
 
 /** The page shell of spec section 2: top bar, drawers, main, footer, bottom bar, scroll-to-top. */
@@ -31,6 +32,7 @@ export function AppLayout({
   const hasMenuOpened = useHasOpened(isMenuOpen);
   const hasContactOpened = useHasOpened(isContactOpen);
   const hasLanguageOpened = useHasOpened(isLanguageOpen);
+  useDocumentTitle(agency.name);
 
   return (
     <div className="app-shell">

@@ -2,6 +2,7 @@ import type { TSocialLinks } from '@lc/shared/contracts/agency';
 import { Drawer, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContactLinks } from './contact-links';
+import { useOpenedAfterMount } from './use-opened-after-mount';
 
 export function ContactDrawer({
   opened,
@@ -13,12 +14,13 @@ export function ContactDrawer({
   social: TSocialLinks;
 }) {
   const { t } = useTranslation();
+  const isOpen = useOpenedAfterMount(opened);
   return (
     <Drawer
-      opened={opened}
+      opened={isOpen}
       onClose={onClose}
       position="bottom"
-      size="auto"
+      classNames={{ content: 'bottom-sheet' }}
       title={t('contact.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="contact-drawer"

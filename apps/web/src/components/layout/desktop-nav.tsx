@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { IconChevronDown } from '../icons';
 import { ACCOUNT_MENU, isActiveEntry, isActiveLink, type MenuEntry, PLAYER_MENU } from './menu-entries';
 
+const OUTSIDE_THE_BAR = new Set(['/player/deposit', '/player/bank', '/player/security', '/player/limits']);
+
 /** The same menu entries as the drawer, laid out in the top bar on wide screens. */
 export function DesktopNav() {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // Deposit has its own button next to the account menu, security an entry in it: the bar has no room left.
-  const entries = [...PLAYER_MENU, ...ACCOUNT_MENU].filter(
-    (entry) => entry.link !== '/player/deposit' && entry.link !== '/player/security',
-  );
+  // Deposit has its own button next to the account menu; bank, security and play limits are entries in that
+  // menu: with them the bar has no room, and its labels were cut short in Lao, Thai and Vietnamese.
+  const entries = [...PLAYER_MENU, ...ACCOUNT_MENU].filter((entry) => !OUTSIDE_THE_BAR.has(entry.link));
 
   return (
     <nav className="desktop-nav" aria-label={t('nav.mainMenu')}>

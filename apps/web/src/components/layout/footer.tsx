@@ -16,7 +16,13 @@ function BankBadges() {
     <ul className="bank-badges">
       {BANKS.map((bank) => (
         <li key={bank}>
-          <img src={`/banks/${bank}.svg`} alt={t(`banks.${bank}`)} width={48} height={30} loading="lazy" />
+          <img
+            src={`/banks/${bank}.svg`}
+            alt={t(`bankNames.${bank}`)}
+            width={48}
+            height={30}
+            loading="lazy"
+          />
         </li>
       ))}
     </ul>

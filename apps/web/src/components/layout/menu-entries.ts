@@ -5,6 +5,7 @@ import {
   IconGamepad,
   IconGift,
   IconHistory,
+  IconHourglass,
   IconShield,
   IconWithdraw,
 } from '../icons';
@@ -46,6 +47,7 @@ export const PLAYER_MENU: MenuEntry[] = [
 export const ACCOUNT_MENU: MenuEntry[] = [
   { text: 'nav.bank', link: '/player/bank', icon: IconBank },
   { text: 'nav.security', link: '/player/security', icon: IconShield },
+  { text: 'nav.playLimits', link: '/player/limits', icon: IconHourglass },
   {
     text: 'nav.history',
     link: '/player/history',

@@ -4,8 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../brand-logo';
 import { IconGlobe, IconLogin, IconUserPlus } from '../icons';
+import { InstallAppButton } from './install-app-button';
 import { ACCOUNT_MENU, PLAYER_MENU } from './menu-entries';
 import { NavList } from './nav-list';
+import { useOpenedAfterMount } from './use-opened-after-mount';
 
 export const NAV_DRAWER_WIDTH = 393;
 
@@ -24,8 +26,9 @@ export function NavDrawer({
   onOpenLanguage: () => void;
 }) {
   const { t } = useTranslation();
+  const isOpen = useOpenedAfterMount(opened);
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position="left" size={NAV_DRAWER_WIDTH}>
+    <Drawer.Root opened={isOpen} onClose={onClose} position="left" size={NAV_DRAWER_WIDTH}>
       <Drawer.Overlay backgroundOpacity={0.6} blur={2} />
       <Drawer.Content data-testid="nav-drawer" className="nav-drawer" aria-label={t('nav.mainMenu')}>
         <Drawer.Header className="nav-drawer-header">
@@ -70,6 +73,7 @@ export function NavDrawer({
             )}
           </nav>
           <Divider my="md" />
+          <InstallAppButton onInstall={onClose} />
           <Group px="sm">
             <Button variant="subtle" color="gray" leftSection={<IconGlobe />} onClick={onOpenLanguage}>
               {t('language.choose')}

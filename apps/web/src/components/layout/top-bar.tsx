@@ -36,7 +36,9 @@ export function TopBar({
             onClick={onToggleMenu}
             onPointerEnter={() => void loadNavDrawer()}
             onFocus={() => void loadNavDrawer()}
-            hiddenFrom="md"
+            // The bar's menu needs 1200 px (Mantine's lg) to show every label whole in Lao, Thai and
+            // Vietnamese; narrower screens keep the drawer.
+            hiddenFrom="lg"
             size="sm"
             aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={isMenuOpen}

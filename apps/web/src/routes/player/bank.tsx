@@ -5,6 +5,7 @@ import { banksQueryOptions } from '@/features/bank/api/get-banks';
 import { BankPage } from '@/features/bank/components/bank-page';
 
 export const Route = createFileRoute('/player/bank')({
+  staticData: { title: (t) => t('pages.bank.title') },
   // The loader parses answers with the shared schemas: it goes in the lazy chunk, not the start-up bundle.
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { queryClient } }) =>

@@ -3,6 +3,7 @@ import { CreditPanel } from '@/features/credit/components/credit-panel';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 
 export const Route = createFileRoute('/player/')({
+  staticData: { title: (t) => t('pages.dashboard.title') },
   component: PlayerDashboard,
 });
 

@@ -1,5 +1,8 @@
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { playerInfoQueryOptions } from '@/features/auth/api/get-player-info';
+import { Suspense } from 'react';
+import { playerInfoQueryOptions, usePlayerInfo } from '@/features/auth/api/get-player-info';
+import { LazyRealityCheck, LazyRestrictionBanner } from '@/features/play-limits/components/lazy-play-limits';
+import { useRealityCheckSetting } from '@/features/play-limits/hooks/use-reality-check-setting';
 import { NewNoticeBanner } from '@/features/security/components/new-notice-banner';
 
 export const Route = createFileRoute('/player')({
@@ -14,6 +17,8 @@ export const Route = createFileRoute('/player')({
 
 function PlayerArea() {
   const { player } = Route.useRouteContext();
+  const hasRestriction = Boolean(usePlayerInfo().data?.restriction);
+  const realityCheckMinutes = useRealityCheckSetting();
   // The security page lists the notices itself (and marks them seen).
   const isSecurityPage = useRouterState({
     select: (state) => state.location.pathname === '/player/security',
@@ -21,6 +26,10 @@ function PlayerArea() {
   return (
     <>
       {isSecurityPage ? null : <NewNoticeBanner playerId={player.id} />}
+      <Suspense fallback={null}>
+        {hasRestriction ? <LazyRestrictionBanner /> : null}
+        {realityCheckMinutes > 0 ? <LazyRealityCheck /> : null}
+      </Suspense>
       <Outlet />
     </>
   );

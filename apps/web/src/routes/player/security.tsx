@@ -5,6 +5,7 @@ import { totpStatusQueryOptions } from '@/features/security/api/get-totp-status'
 import { SecurityPage } from '@/features/security/components/security-page';
 
 export const Route = createFileRoute('/player/security')({
+  staticData: { title: (t) => t('pages.security.title') },
   // The loader parses answers with the shared schemas: it goes in the lazy chunk, not the start-up bundle.
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { queryClient } }) =>

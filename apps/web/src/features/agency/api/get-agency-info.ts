@@ -1,6 +1,6 @@
 import type { TAgencyInfoResponse } from '@lc/shared/contracts/agency';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 
 export const agencyKeys = {
   all: ['agency'] as const,

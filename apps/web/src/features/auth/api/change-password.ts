@@ -1,6 +1,6 @@
 import type { TChangePasswordRequest } from '@lc/shared/contracts/players';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 
 export function changePassword(body: TChangePasswordRequest): Promise<void> {
   return apiRequest('/v2/players/security/password/change', { method: 'POST', body });

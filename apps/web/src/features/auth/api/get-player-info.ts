@@ -1,6 +1,6 @@
 import type { TPlayerInfoResponse } from '@lc/shared/contracts/players';
+import { apiRequest, isApiError } from '@lc/ui/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client';
 import { playerKeys } from './player-keys';
 
 /** The signed-in player, or `null` for a visitor (a 401 here means "signed out", never a redirect). */

@@ -1,6 +1,6 @@
 import type { TLoginRequest, TPlayerResponse } from '@lc/shared/contracts/players';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { playerKeys } from './player-keys';
 
 export type LoginInput = TLoginRequest & {

@@ -1,5 +1,5 @@
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { playerKeys } from './player-keys';
 
 export function logout(): Promise<void> {

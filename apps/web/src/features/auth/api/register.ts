@@ -1,7 +1,7 @@
 import type { TFingerprintPayload } from '@lc/shared/contracts/fingerprint';
 import { type TPlayerResponse, type TRegisterRequest, ZPlayerResponse } from '@lc/shared/contracts/players';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { playerKeys } from './player-keys';
 
 export type RegisterInput = Omit<TRegisterRequest, 'fingerprint'> & { fingerprint: TFingerprintPayload };

@@ -1,6 +1,6 @@
 import { type TUsernameValidateResponse, ZUsernameValidateResponse } from '@lc/shared/contracts/players';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { playerKeys } from './player-keys';
 
 export function validateUsername(username: string, signal?: AbortSignal): Promise<TUsernameValidateResponse> {

@@ -1,22 +1,28 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import { ZChangePasswordRequest } from '@lc/shared/contracts/players';
+import { isApiError } from '@lc/ui/api-client';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCheck } from '@/components/icons';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
+import { requiredWhenEmpty } from '@/lib/required-fields';
 import { useChangePassword } from '../api/change-password';
 
 type Values = { currentPassword: string; newPassword: string; confirmNewPassword: string };
 
 const resolve = schemaResolver(ZChangePasswordRequest, { sync: true });
 
-/** Spec rules on top of the shared schema: an empty confirmation reads "please enter password". */
+/** Spec rules on top of the shared schema: an empty password field reads "please enter password", not "too short". */
 function validate(values: Values) {
-  const errors = resolve(values);
+  const errors = requiredWhenEmpty(
+    resolve(values),
+    values,
+    ['currentPassword', 'newPassword'],
+    'PLEASE_ENTER_PASSWORD',
+  );
   if (values.confirmNewPassword === '') errors.confirmNewPassword = 'PLEASE_ENTER_PASSWORD';
   // The shared schema checks the match only once every field is valid; tell the player right away.
   else if (values.newPassword !== values.confirmNewPassword) errors.confirmNewPassword = 'PASSWORD_MISMATCH';

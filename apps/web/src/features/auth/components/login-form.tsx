@@ -1,8 +1,8 @@
+import { isApiError } from '@lc/ui/api-client';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { checkLogin } from '../lib/check-login';
@@ -44,10 +44,6 @@ export function LoginForm({
   const [isCodeNeeded, setIsCodeNeeded] = useState(false);
   const [isPreparing, setIsPreparing] = useState(false);
 
-  useEffect(() => {
-    // Started early (as the register form does) so that submitting rarely waits for it.
-    collectFingerprint().catch(() => undefined);
-  }, [collectFingerprint]);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -88,7 +84,14 @@ export function LoginForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    // Fingerprinting starts when the player first focuses the form (as on the register form): early enough that
+    // submitting rarely waits for it, and not while the page loads, where its canvas, audio and font probes
+    // were the longest tasks of /login (Lighthouse TBT 770 ms against 390 ms on /).
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void collectFingerprint().catch(() => undefined)}
+      noValidate
+    >
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput

@@ -1,15 +1,16 @@
 import type { TFingerprintPayload } from '@lc/shared/contracts/fingerprint';
 import { ZPassword, ZRegisterRequest, ZUsername } from '@lc/shared/contracts/players';
 import { USERNAME_MAX, USERNAME_MIN } from '@lc/shared/limits';
+import { isApiError } from '@lc/ui/api-client';
 import { Anchor, Button, Checkbox, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert';
 import { IconCheck } from '@/components/icons';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
+import { requiredWhenEmpty } from '@/lib/required-fields';
 import { useRegister } from '../api/register';
 import { useUsernameAvailability } from '../hooks/use-username-availability';
 
@@ -33,6 +34,7 @@ const ZRegisterForm = z
       .trim()
       .regex(/^(\+?[0-9 -]{6,20})?$/, { message: 'INVALID_FORMAT' }),
     acceptTerms: z.literal(true, { message: 'MUST_ACCEPT' }),
+    adultConfirmed: z.literal(true, { message: 'MUST_ACCEPT' }),
   })
   .refine((body) => body.password === body.confirmPassword, {
     path: ['confirmPassword'],
@@ -41,6 +43,18 @@ const ZRegisterForm = z
     when: ({ value }) => isFilled(value, 'password') && isFilled(value, 'confirmPassword'),
   });
 
+const resolveSchema = schemaResolver(ZRegisterForm, { sync: true });
+
+/** The schema's checks, with an empty required field saying "required" rather than "too short". */
+function validate(values: RegisterFormValues) {
+  return requiredWhenEmpty(resolveSchema(values), values, [
+    'username',
+    'password',
+    'confirmPassword',
+    'displayName',
+  ]);
+}
+
 type RegisterFormValues = {
   username: string;
   password: string;
@@ -48,6 +62,7 @@ type RegisterFormValues = {
   displayName: string;
   phone: string;
   acceptTerms: boolean;
+  adultConfirmed: boolean;
 };
 
 export function RegisterForm({
@@ -71,15 +86,11 @@ export function RegisterForm({
       displayName: '',
       phone: '',
       acceptTerms: false,
+      adultConfirmed: false,
     },
-    validate: schemaResolver(ZRegisterForm, { sync: true }),
+    validate,
   });
   const availability = useUsernameAvailability(form.values.username);
-
-  useEffect(() => {
-    // Start fingerprinting early so submitting does not wait for it; errors surface on submit.
-    collectFingerprint().catch(() => undefined);
-  }, [collectFingerprint]);
 
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
@@ -102,6 +113,7 @@ export function RegisterForm({
         displayName: values.displayName.trim(),
         phone: values.phone.trim() === '' ? undefined : values.phone.trim(),
         acceptTerms: true,
+        adultConfirmed: true,
         fingerprint,
       },
       {
@@ -123,7 +135,9 @@ export function RegisterForm({
       : fieldErrorMessage(t, form.errors.username);
 
   return (
-    <form onSubmit={submit} noValidate>
+    // Fingerprinting starts at the first focus of the form, not while the page loads (see the login form), so
+    // submitting rarely waits for it; its errors surface on submit.
+    <form onSubmit={submit} onFocus={() => void collectFingerprint().catch(() => undefined)} noValidate>
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput
@@ -207,6 +221,12 @@ export function RegisterForm({
           }
           {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
           error={fieldErrorMessage(t, form.errors.acceptTerms)}
+        />
+        <Checkbox
+          name="adultConfirmed"
+          label={t('auth.adultConfirmed')}
+          {...form.getInputProps('adultConfirmed', { type: 'checkbox' })}
+          error={form.errors.adultConfirmed ? t('auth.adultRequired') : undefined}
         />
         <Button type="submit" size="md" loading={register.isPending} fullWidth data-testid="register-submit">
           {t('auth.registerSubmit')}

@@ -3,8 +3,8 @@ import type {
   TBankAccountsResponse,
   TCreateBankAccountRequest,
 } from '@lc/shared/contracts/bank-accounts';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { bankKeys } from './bank-keys';
 
 export function createBankAccount(body: TCreateBankAccountRequest): Promise<TBankAccountResponse> {

@@ -1,6 +1,6 @@
 import type { TBankAccountsResponse } from '@lc/shared/contracts/bank-accounts';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { bankKeys } from './bank-keys';
 
 /** The player's bank accounts (at most one); numbers arrive masked by the server. */

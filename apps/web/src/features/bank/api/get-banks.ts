@@ -1,6 +1,6 @@
 import type { TBanksResponse } from '@lc/shared/contracts/bank-accounts';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { bankKeys } from './bank-keys';
 
 export function getBanks(signal?: AbortSignal): Promise<TBanksResponse> {

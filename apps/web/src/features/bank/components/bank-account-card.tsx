@@ -1,8 +1,8 @@
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
+import { formatDateTime } from '@lc/ui/format-date';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconHeadset } from '@/components/icons';
-import { formatDateTime } from '@/lib/format-date';
 import { BankLogo } from './bank-logo';
 
 function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -19,7 +19,7 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** The player's saved account, number masked as the server sent it; changes go through support. */
-export function BankAccountCard({ account, bankName }: { account: TBankAccount; bankName?: string }) {
+export function BankAccountCard({ account }: { account: TBankAccount }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -30,11 +30,10 @@ export function BankAccountCard({ account, bankName }: { account: TBankAccount; 
             <Text fw={700} size="lg">
               {t(`banks.${account.bank}`)}
             </Text>
-            {bankName ? (
-              <Text size="sm" c="dimmed">
-                {bankName}
-              </Text>
-            ) : null}
+            {/* The bank's name in the player's language, not the API's directory name (French or English). */}
+            <Text size="sm" c="dimmed" data-testid="bank-full-name">
+              {t(`bankNames.${account.bank}`)}
+            </Text>
           </div>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

@@ -1,10 +1,10 @@
 import { ACCOUNT_NUMBER_MAX, ACCOUNT_NUMBER_MIN, OWNERS } from '@lc/shared/contracts/bank-accounts';
+import { isApiError } from '@lc/ui/api-client';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateBankAccount } from '../api/create-bank-account';
 import { useBanks } from '../api/get-banks';
@@ -31,7 +31,6 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
     validate: validateBankAccount,
   });
 
-  const bankNames = new Map(data.banks.map((bank) => [bank.code, bank.name]));
   const bankOptions = data.banks.map((bank) => ({ value: bank.code, label: t(`banks.${bank.code}`) }));
   const error = (field: BankAccountField) => bankFieldErrorMessage(t, field, form.errors[field]);
 
@@ -77,7 +76,7 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
                   {option.label}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {bankNames.get(option.value as (typeof data.banks)[number]['code'])}
+                  {t(`bankNames.${option.value}`)}
                 </Text>
               </div>
             </Group>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { IconBank } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { useBankAccounts } from '../api/get-bank-accounts';
-import { useBanks } from '../api/get-banks';
 import { BankAccountCard } from './bank-account-card';
 import { BankAccountForm } from './bank-account-form';
 
@@ -11,7 +10,6 @@ import { BankAccountForm } from './bank-account-form';
 export function BankPage({ onSaved }: { onSaved?: () => void }) {
   const { t } = useTranslation();
   const { data } = useBankAccounts();
-  const { data: directory } = useBanks();
   const account = data.playerAccounts[0];
   return (
     <Container size={560} className="page">
@@ -21,10 +19,7 @@ export function BankPage({ onSaved }: { onSaved?: () => void }) {
         icon={IconBank}
       />
       {account ? (
-        <BankAccountCard
-          account={account}
-          bankName={directory.banks.find((bank) => bank.code === account.bank)?.name}
-        />
+        <BankAccountCard account={account} />
       ) : (
         <Paper className="panel" p={{ base: 'md', sm: 'xl' }} radius="lg">
           <BankAccountForm onSaved={onSaved} />

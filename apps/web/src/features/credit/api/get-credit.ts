@@ -1,13 +1,8 @@
 import { type TCreditResponse, ZCreditResponse } from '@lc/shared/contracts/credits';
 import { PROVIDERS, type TProvider } from '@lc/shared/providers';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-
-/** Query keys of credit balances; refreshing invalidates `creditKeys.all`. */
-export const creditKeys = {
-  all: ['credit'] as const,
-  byProvider: (provider: TProvider) => [...creditKeys.all, provider] as const,
-};
+import { creditKeys } from './credit-keys';
 
 export function getCredit(provider: TProvider, signal?: AbortSignal): Promise<TCreditResponse> {
   return apiRequest(`/v2/players/credits/${provider}`, { schema: ZCreditResponse, signal });

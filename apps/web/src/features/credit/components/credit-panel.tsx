@@ -1,14 +1,16 @@
+import { formatCurrency } from '@lc/ui/format-currency';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconRefresh } from '@/components/icons';
 import { errorMessage } from '@/lib/error-message';
-import { formatCurrency } from '@/lib/format-currency';
 import { useCredits } from '../api/get-credit';
+import { totalCredit } from '../lib/total-credit';
 
-/** The player's credit at each of the five providers, in THB. */
+/** The player's credit at each of the five providers and their total, in THB. */
 export function CreditPanel() {
   const { t } = useTranslation();
   const { credits, isFetching, refresh } = useCredits();
+  const total = isFetching ? null : totalCredit(credits.map(({ query }) => query?.data?.credit));
   return (
     <Paper
       className="panel credit-panel"
@@ -18,9 +20,17 @@ export function CreditPanel() {
       aria-busy={isFetching}
     >
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} size="h4">
-          {t('dashboard.creditTitle')}
-        </Title>
+        <div>
+          <Title order={2} size="h4">
+            {t('dashboard.creditTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="credit-total">
+            {t('credit.total')}:{' '}
+            <Text span fw={800} size="lg" className="text-gold" data-testid="credit-total-amount">
+              {total === null ? '–' : formatCurrency(total, 'THB')}
+            </Text>
+          </Text>
+        </div>
         <Tooltip label={t('common.refresh')}>
           <ActionIcon
             variant="light"

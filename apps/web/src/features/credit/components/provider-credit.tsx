@@ -1,10 +1,10 @@
 import type { TProvider } from '@lc/shared/providers';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { ActionIcon, Button, Group, Paper, Skeleton, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconRefresh, IconWallet } from '@/components/icons';
 import { errorMessage } from '@/lib/error-message';
-import { formatCurrency } from '@/lib/format-currency';
 import { creditQueryOptions } from '../api/get-credit';
 
 /**

@@ -1,6 +1,6 @@
 import type { TDepositResponse } from '@lc/shared/contracts/deposits';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { depositKeys } from './deposit-keys';
 
 /** Cancels an unpaid deposit; a paid one answers 409 DEPOSIT_ALREADY_PAID (contact staff). */

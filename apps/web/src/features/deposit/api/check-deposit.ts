@@ -1,7 +1,7 @@
 import type { TDepositRecord, TDepositResponse } from '@lc/shared/contracts/deposits';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '@/lib/api-client';
 import { nextPollDelay } from '../lib/poll-delay';
 
 /** Asks the bank whether the order is paid: 200 with PAID or SUCCESS, 409 DEPOSIT_NOT_PAID otherwise. */

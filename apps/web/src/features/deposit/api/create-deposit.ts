@@ -1,6 +1,6 @@
 import type { TCreateDepositRequest, TDepositResponse } from '@lc/shared/contracts/deposits';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { depositKeys } from './deposit-keys';
 import { depositLaoQrQueryOptions } from './get-deposit-laoqr';
 

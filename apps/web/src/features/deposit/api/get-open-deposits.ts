@@ -1,6 +1,6 @@
 import type { TOpenDepositsResponse } from '@lc/shared/contracts/deposits';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { depositKeys } from './deposit-keys';
 
 export function getOpenDeposits(signal?: AbortSignal): Promise<TOpenDepositsResponse> {

@@ -1,5 +1,5 @@
+import { ApiError } from '@lc/ui/api-client';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
 
 const PATH = '/sandbox/bank/payments';
 

@@ -1,7 +1,9 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
-import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
-import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { TPromotion, TPromotionUsage } from '@lc/shared/contracts/promotions';
+import { isApiError } from '@lc/ui/api-client';
+import { formatCurrency, groupThousands } from '@lc/ui/format-currency';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,29 +13,32 @@ import { useExchangeRates } from '@/features/orders/api/get-exchange-rates';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
 import { orderFieldError } from '@/features/orders/lib/field-error';
-import { groupThousands, normalizeLakInput } from '@/features/orders/lib/money-input';
+import { normalizeLakInput } from '@/features/orders/lib/money-input';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
-import { bankAccountOptions, providerOptions } from '@/features/orders/lib/select-options';
-import { isApiError } from '@/lib/api-client';
-import { formatCurrency } from '@/lib/format-currency';
+import { bankAccountOptions, chosenAccountName, providerOptions } from '@/features/orders/lib/select-options';
+import { readLastProvider, rememberProvider } from '@/lib/last-provider';
 import { useCreateDeposit } from '../api/create-deposit';
 import { depositKeys } from '../api/deposit-keys';
 import { type DepositFormValues, toCreateDepositRequest, validateDeposit } from '../lib/deposit-form';
-import { depositCreditPreview } from '../lib/deposit-preview';
+import { depositCreditPreview, withPromotionBonus } from '../lib/deposit-preview';
 import { lockedAmount, promotionLockOf, withLockedAmount } from '../lib/promotion-lock';
+import { quickAmounts } from '../lib/quick-amounts';
 
 /**
  * The deposit form: provider, bank account, LAK amount, payment channel; opens the order and its QR. While the
- * player's promotion waits for its deposit (usage ACTIVE), the amount on its provider is the promotion's.
+ * player's promotion waits for its deposit (usage ACTIVE), the amount on its provider is the promotion's and
+ * the preview adds its bonus (`promotionBonus`, the terms of the usage's promotion when they are known).
  */
 export function DepositForm({
   agency,
   bankAccounts,
   promotionUsage,
+  promotionBonus = null,
 }: {
   agency: TAgency;
   bankAccounts: TBankAccount[];
   promotionUsage: TPromotionUsage | null;
+  promotionBonus?: TPromotion['bonus'] | null;
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -49,7 +54,8 @@ export function DepositForm({
     mode: 'controlled',
     initialValues: {
       // A promotion waiting for its deposit: the form starts on its provider, amount locked.
-      provider: lock?.provider ?? '',
+      // else on the game the player used last.
+      provider: lock?.provider ?? readLastProvider() ?? '',
       // One account per player and usually one channel: nothing to choose, so they start chosen.
       bankAccountId: bankAccounts.length === 1 ? (bankAccounts[0]?.id ?? '') : '',
       amount: '',
@@ -67,6 +73,11 @@ export function DepositForm({
   const fixedAmount = lockedAmount(lock, form.values.provider);
   const amount = fixedAmount ?? form.values.amount;
   const preview = depositCreditPreview(amount, rates.rates);
+  // The bonus comes only with the promotion's own deposit: its provider, its (locked) amount.
+  const withBonus =
+    preview && fixedAmount !== null && promotionBonus ? withPromotionBonus(preview, promotionBonus) : null;
+  const shownPreview = withBonus?.total ?? preview;
+  const quick = quickAmounts(limits);
 
   const submit = form.onSubmit(
     (values) => {
@@ -75,7 +86,10 @@ export function DepositForm({
       create.mutate(
         { body, idempotencyKey: submission.keyFor(body) },
         {
-          onSuccess: () => submission.settle(),
+          onSuccess: () => {
+            submission.settle();
+            rememberProvider(body.provider);
+          },
           onError: (cause) => {
             submission.settle(cause);
             // Another deposit is already open (another tab): show its QR instead of an error.
@@ -117,6 +131,8 @@ export function DepositForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('bankAccountId')}
             error={error('bankAccountId')}
+            description={chosenAccountName(bankAccounts, form.values.bankAccountId)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             data-testid="deposit-bank-account"
           />
           <TextInput
@@ -148,6 +164,26 @@ export function DepositForm({
             }}
             error={error('amount')}
           />
+          {fixedAmount === null && quick.length > 0 ? (
+            <SimpleGrid cols={quick.length} spacing="xs" role="group" aria-label={t('deposit.quickAmounts')}>
+              {quick.map((value) => (
+                <Button
+                  key={value}
+                  variant={form.values.amount === value ? 'filled' : 'light'}
+                  size="sm"
+                  h={44}
+                  px={0}
+                  // Four amounts side by side on a 320 px phone: the label is allowed the whole button.
+                  fz={13}
+                  aria-pressed={form.values.amount === value}
+                  onClick={() => form.setFieldValue('amount', value)}
+                  data-testid="deposit-quick-amount"
+                >
+                  {groupThousands(value)}
+                </Button>
+              ))}
+            </SimpleGrid>
+          ) : null}
           <Select
             label={t('deposit.channel')}
             placeholder={t('orders.choose')}
@@ -169,9 +205,16 @@ export function DepositForm({
             <Text size="sm" c="dimmed">
               {t('deposit.youWillReceive')}
             </Text>
-            <Text fw={700} className="text-gold">
-              {preview ? `≈ ${formatCurrency(preview, 'THB')}` : '–'}
-            </Text>
+            <Stack gap={0} align="flex-end">
+              <Text fw={700} className="text-gold" data-testid="deposit-preview-total">
+                {shownPreview ? `≈ ${formatCurrency(shownPreview, 'THB')}` : '–'}
+              </Text>
+              {withBonus ? (
+                <Text size="xs" c="dimmed" data-testid="deposit-preview-bonus">
+                  {t('deposit.withBonus', { bonus: formatCurrency(withBonus.bonus, 'THB') })}
+                </Text>
+              ) : null}
+            </Stack>
           </Group>
           <Button type="submit" size="md" loading={create.isPending} fullWidth data-testid="deposit-submit">
             {t('deposit.submit')}

@@ -1,10 +1,10 @@
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
 import { tryParseMoney } from '@lc/shared/money';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import type { OrderAmountColumn } from '@/features/orders/components/order-list';
-import { formatCurrency } from '@/lib/format-currency';
 import { useDeposits } from '../api/get-deposits';
 
 /** /player/deposit/history: LAK paid and THB credit (with the bonus) of every deposit, a page at a time. */

@@ -1,7 +1,7 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
-import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
+import type { TPromotion, TPromotionUsage } from '@lc/shared/contracts/promotions';
 import { Container } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -10,6 +10,7 @@ import { HistoryLink } from '@/components/history-link';
 import { IconDeposit } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { NeedsBankAccount } from '@/features/orders/components/needs-bank-account';
+import { useOrderEvents } from '@/lib/order-events';
 import { depositKeys } from '../api/deposit-keys';
 import { useOpenDeposits } from '../api/get-open-deposits';
 import { DepositForm } from './deposit-form';
@@ -19,18 +20,21 @@ import { DepositSuccess } from './deposit-success';
 /**
  * /player/deposit: the bank-account prompt, the open deposit's QR, the form, or the credited result.
  * `onCredited` lets the route refresh what other features cache (the credit balances, the promotion in use);
- * `promotionUsage` is the player's promotion in use, which the route reads from the promotion feature.
+ * `promotionUsage` is the player's promotion in use and `promotionBonus` its promotion's bonus terms, which the
+ * route reads from the promotion feature.
  */
 export function DepositPage({
   agency,
   bankAccounts,
   onCredited,
   promotionUsage = null,
+  promotionBonus = null,
 }: {
   agency: TAgency;
   bankAccounts: TBankAccount[];
   onCredited: () => void;
   promotionUsage?: TPromotionUsage | null;
+  promotionBonus?: TPromotion['bonus'] | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -50,6 +54,17 @@ export function DepositPage({
   const handleClosed = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: depositKeys.all });
   }, [queryClient]);
+  // A deposit made or closed elsewhere (another tab or device) changes what this page shows; the QR on
+  // screen follows its own order (DepositQr), so its events are left to it.
+  useOrderEvents({
+    onOrder: (event) => {
+      if (event.kind !== 'deposit' || event.code === open?.code) return;
+      void queryClient.invalidateQueries({ queryKey: depositKeys.openOrders() });
+    },
+    onResync: () => {
+      if (!open) void queryClient.invalidateQueries({ queryKey: depositKeys.openOrders() });
+    },
+  });
 
   let content: React.ReactNode;
   if (completed) content = <DepositSuccess order={completed} onNewDeposit={() => setCompleted(null)} />;
@@ -72,6 +87,7 @@ export function DepositPage({
         agency={agency}
         bankAccounts={bankAccounts}
         promotionUsage={promotionUsage}
+        promotionBonus={promotionBonus}
       />
     );
 
@@ -79,7 +95,8 @@ export function DepositPage({
     <Container size={open && !completed ? 760 : 560} className="page">
       <PageHeader
         title={t('pages.deposit.title')}
-        subtitle={t('pages.deposit.description')}
+        // With a QR open the space goes to the QR and its Check button (issue #16: Check above the fold at 375 px).
+        subtitle={open && !completed ? undefined : t('pages.deposit.description')}
         icon={IconDeposit}
         actions={
           <HistoryLink

@@ -1,27 +1,31 @@
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useState } from 'react';
+import { isApiError } from '@lc/ui/api-client';
+import { formatCurrency } from '@lc/ui/format-currency';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
 import { FormAlert } from '@/components/form-alert';
 import { IconHourglass, IconInfo } from '@/components/icons';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
 import { orderStatusLabelKey } from '@/features/orders/lib/order-status';
-import { isApiError } from '@/lib/api-client';
-import { formatCurrency } from '@/lib/format-currency';
 import { useCancelDeposit } from '../api/cancel-deposit';
-import { useCheckDeposit, useDepositProgress } from '../api/check-deposit';
+import { checkDeposit, useCheckDeposit, useDepositProgress } from '../api/check-deposit';
 import { useDepositLaoQr } from '../api/get-deposit-laoqr';
 import { useSandboxPay } from '../api/sandbox-pay';
+import { useDepositEvents } from '../hooks/use-deposit-events';
 import { useNow } from '../hooks/use-now';
 import { formatCountdown, secondsUntil } from '../lib/countdown';
+import { DepositQrImage } from './deposit-qr-image';
 
 type Notice = { kind: 'notPaid' | 'alreadyPaid' | 'sandboxPaid' | 'ended'; text: string };
 
 /**
- * The QR of an open deposit: scan, then Check. PAID is followed until SUCCESS; Cancel works until the bank
- * has the payment. In sandbox mode a button pays the QR as a banking app would (the player still presses Check).
+ * The QR of an open deposit: scan (or save, share, copy amount and code to pay from this phone), then Check.
+ * PAID is followed until SUCCESS; Cancel works until the bank has the payment. The order's events turn the
+ * screen to SUCCESS by themselves (Check stays, for a player who wants to ask). In sandbox mode a button pays
+ * the QR as a banking app would.
  */
 export function DepositQr({
   order,
@@ -45,26 +49,62 @@ export function DepositQr({
   const settled = useDepositProgress(order.code, isCrediting);
   const seconds = secondsUntil(qr.data.expiresAt ?? order.expires_at, useNow(1000, !isCrediting));
   const isExpired = seconds === 0 && !isCrediting;
+  // The events, the re-checks and Check may all learn of the credit: the page hears of it once.
+  const isCompleted = useRef(false);
+  const complete = useCallback(
+    (latest: TDepositRecord) => {
+      if (isCompleted.current) return;
+      isCompleted.current = true;
+      onCompleted(latest);
+    },
+    [onCompleted],
+  );
+  const showEnded = useCallback(
+    (status: TDepositRecord['status']) => {
+      setIsCrediting(false);
+      setNotice({ kind: 'ended', text: t('deposit.ended', { status: t(orderStatusLabelKey(status)) }) });
+    },
+    [t],
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   useEffect(() => {
     const latest = settled;
     if (!latest) return;
-    if (latest.status === 'SUCCESS') onCompleted(latest);
-    else if (latest.status !== 'PAID') {
-      setIsCrediting(false);
-      setNotice({
-        kind: 'ended',
-        text: t('deposit.ended', { status: t(orderStatusLabelKey(latest.status)) }),
-      });
+    if (latest.status === 'SUCCESS') complete(latest);
+    else if (latest.status !== 'PAID') showEnded(latest.status);
+  }, [settled, complete, showEnded]);
+
+  // Asks quietly (no notice, no busy buttons) how the order stands after an event said it moved.
+  const followUp = async () => {
+    try {
+      const { order: latest } = await checkDeposit(order.code);
+      if (latest.status === 'SUCCESS') complete(latest);
+      else setIsCrediting(true);
+    } catch (cause) {
+      if (isApiError(cause) && cause.code === 'ORDER_NOT_OPEN' && !isExpired) onClosed();
+      // DEPOSIT_NOT_PAID: still open and unpaid; anything else: the next event or Check tells.
     }
-  }, [settled, onCompleted, t]);
+  };
+  useDepositEvents(order.code, !isCrediting && !isExpired, (status) => {
+    if (status === null || status === 'SUCCESS') void followUp();
+    else if (status === 'PAID') setIsCrediting(true);
+    else if (status === 'CANCELED') {
+      // Expired while shown: the expired notice and its "new deposit" button stay.
+      if (!isExpired) onClosed();
+    } else if (status === 'FAILED' || status === 'REJECTED') showEnded(status);
+  });
 
   const runCheck = () => {
     setNotice(null);
     setFailure(null);
     check.mutate(order.code, {
       onSuccess: ({ order: latest }) => {
-        if (latest.status === 'SUCCESS') onCompleted(latest);
+        if (latest.status === 'SUCCESS') complete(latest);
         else setIsCrediting(true);
       },
       onError: (cause) => {
@@ -106,7 +146,8 @@ export function DepositQr({
     );
   };
 
-  const qrLabel = t('deposit.qrLabel', { amount: formatCurrency(qr.data.amount, 'LAK') });
+  const shownAmount = formatCurrency(qr.data.amount, 'LAK');
+  const qrLabel = t('deposit.qrLabel', { amount: shownAmount });
   const isBusy = check.isPending || cancel.isPending || sandboxPay.isPending;
 
   return (
@@ -117,56 +158,49 @@ export function DepositQr({
       data-testid="deposit-qr"
       data-code={order.code}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-        <Stack align="center" gap="sm">
-          <div className={classes.qrFrame} data-expired={isExpired || undefined}>
-            <QRCodeSVG
-              value={qr.data.payload}
-              size={224}
-              level="M"
-              marginSize={2}
-              title={qrLabel}
-              role="img"
-              aria-label={qrLabel}
-              data-testid="deposit-qr-image"
-              data-payload={qr.data.payload}
-            />
-          </div>
-          <Text size="sm" c="dimmed" ta="center">
+      {/* Where focus lands when the QR appears, so a keyboard or screen-reader user starts here. */}
+      <Title
+        order={2}
+        size="h4"
+        ref={heading}
+        tabIndex={-1}
+        mb="sm"
+        ta={{ base: 'center', sm: 'left' }}
+        data-testid="deposit-qr-heading"
+      >
+        {t('deposit.qrHeading')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'sm', sm: 'xl' }}>
+        <Stack align="center" gap="xs">
+          <DepositQrImage
+            payload={qr.data.payload}
+            code={order.code}
+            label={qrLabel}
+            shareText={t('deposit.paidAmount', { amount: shownAmount, code: order.code })}
+            isExpired={isExpired}
+          />
+          <Text size="sm" c="dimmed" ta="center" visibleFrom="sm">
             {t('deposit.scanQr')}
           </Text>
         </Stack>
 
-        <Stack gap="md">
-          <div>
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              {t('deposit.amountToPay')}
-            </Text>
-            <Text className={`${classes.bigAmount} text-gold`} data-testid="deposit-qr-amount">
-              {formatCurrency(qr.data.amount, 'LAK')}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('deposit.creditAfterPaying', { credit: formatCurrency(order.credit, 'THB') })}
-            </Text>
-          </div>
-          <SimpleGrid cols={2} spacing="sm">
-            <Detail label={t('orders.code')} value={order.code} testId="deposit-code" />
-            <Detail label={t('deposit.merchant')} value={qr.data.merchantName} />
-            <Detail label={t('orders.provider')} value={t(`providers.${order.game_provider}`)} />
-            {seconds !== null && !isCrediting ? (
-              <div>
-                <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                  {t('deposit.expiresIn')}
-                </Text>
-                <Group gap={6} wrap="nowrap">
-                  <IconHourglass size={16} className={isExpired ? undefined : 'text-gold'} />
-                  <Text fw={700} ff="monospace" data-testid="deposit-countdown" aria-live="off">
-                    {formatCountdown(seconds)}
-                  </Text>
-                </Group>
-              </div>
-            ) : null}
-          </SimpleGrid>
+        <Stack gap="sm">
+          {/* What a banking app asks for, each one tap from the clipboard; then Check, before any detail. */}
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                {t('deposit.amountToPay')}
+              </Text>
+              <Text className={`${classes.bigAmount} text-gold`} data-testid="deposit-qr-amount">
+                {shownAmount}
+              </Text>
+            </div>
+            <CopyButton value={qr.data.amount} label={t('deposit.copyAmount')} testId="deposit-copy-amount" />
+          </Group>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Detail label={t('orders.code')} value={order.code} testId="deposit-code" isCode />
+            <CopyButton value={order.code} label={t('deposit.copyCode')} testId="deposit-copy-code" />
+          </Group>
 
           {isCrediting ? (
             <Alert
@@ -188,6 +222,17 @@ export function DepositQr({
               {t('deposit.expired')}
             </Alert>
           ) : null}
+          {isCrediting ? null : (
+            <Button
+              size="md"
+              onClick={runCheck}
+              loading={check.isPending}
+              disabled={isBusy}
+              data-testid="deposit-check"
+            >
+              {t('deposit.check')}
+            </Button>
+          )}
           {notice ? (
             <Alert
               color={notice.kind === 'sandboxPaid' ? 'teal' : notice.kind === 'notPaid' ? 'yellow' : 'orange'}
@@ -201,6 +246,27 @@ export function DepositQr({
             </Alert>
           ) : null}
           <FormAlert message={failure} testId="deposit-error" />
+
+          <Text size="sm" c="dimmed">
+            {t('deposit.creditAfterPaying', { credit: formatCurrency(order.credit, 'THB') })}
+          </Text>
+          <SimpleGrid cols={2} spacing="sm">
+            <Detail label={t('deposit.merchant')} value={qr.data.merchantName} />
+            <Detail label={t('orders.provider')} value={t(`providers.${order.game_provider}`)} />
+            {seconds !== null && !isCrediting ? (
+              <div>
+                <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                  {t('deposit.expiresIn')}
+                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <IconHourglass size={16} className={isExpired ? undefined : 'text-gold'} />
+                  <Text fw={700} ff="monospace" data-testid="deposit-countdown" aria-live="off">
+                    {formatCountdown(seconds)}
+                  </Text>
+                </Group>
+              </div>
+            ) : null}
+          </SimpleGrid>
 
           {isCrediting ? null : (
             <Stack gap="xs">
@@ -216,15 +282,6 @@ export function DepositQr({
                   {t('deposit.sandboxPay')}
                 </Button>
               ) : null}
-              <Button
-                size="md"
-                onClick={runCheck}
-                loading={check.isPending}
-                disabled={isBusy}
-                data-testid="deposit-check"
-              >
-                {t('deposit.check')}
-              </Button>
               <Button
                 variant="subtle"
                 color={isExpired ? 'yellow' : 'red'}
@@ -246,13 +303,28 @@ export function DepositQr({
   );
 }
 
-function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Detail({
+  label,
+  value,
+  testId,
+  isCode = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  isCode?: boolean;
+}) {
   return (
     <div style={{ minWidth: 0 }}>
       <Text size="xs" c="dimmed" fw={700} tt="uppercase">
         {label}
       </Text>
-      <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      <Text
+        fw={600}
+        className={isCode ? 'order-code' : undefined}
+        style={isCode ? undefined : { overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
         {value}
       </Text>
     </div>

@@ -1,11 +1,11 @@
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
 import { tryParseMoney } from '@lc/shared/money';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconCheck } from '@/components/icons';
 import classes from '@/features/orders/components/order-ui.module.css';
-import { formatCurrency } from '@/lib/format-currency';
 
 /** The credited deposit: the THB credit received (and the promotion bonus, if any). */
 export function DepositSuccess({ order, onNewDeposit }: { order: TDepositRecord; onNewDeposit: () => void }) {

@@ -1,7 +1,7 @@
 import { type TGamesResponse, ZGamesResponse } from '@lc/shared/contracts/games';
 import type { TProvider } from '@lc/shared/providers';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { gameListStaleTime } from '../lib/game-list-stale-time';
 import { gameKeys } from './game-keys';
 

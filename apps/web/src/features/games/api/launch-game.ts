@@ -1,7 +1,7 @@
 import { type TLaunchGameResponse, ZLaunchGameResponse } from '@lc/shared/contracts/games';
 import type { TProvider } from '@lc/shared/providers';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 
 export function launchGame(provider: TProvider, gameCode: string): Promise<TLaunchGameResponse> {
   return apiRequest(`/v2/games/${provider}/launch`, {

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { useGames } from '../api/get-games';
 import { useLaunchGame } from '../api/launch-game';
 import { openGameUrl } from '../lib/open-game-url';
-import { gamesOfTab, resolveTab } from '../lib/resolve-tab';
+import { gamesOfTab, resolveTab, tabLabel } from '../lib/resolve-tab';
 import { GameCard } from './game-card';
 import classes from './games.module.css';
 import { LaunchError } from './launch-error';
@@ -75,7 +75,7 @@ export function GamePage({
             <Tabs.List aria-label={t('games.tabs', { provider: providerName })} mb="md">
               {data.tabs.map((item) => (
                 <Tabs.Tab key={item.id} value={item.id} data-testid={`game-tab-${item.id}`}>
-                  {item.label}
+                  {tabLabel(t, provider, item)}
                 </Tabs.Tab>
               ))}
             </Tabs.List>

@@ -1,8 +1,8 @@
+import { isApiError } from '@lc/ui/api-client';
 import { Alert, Anchor, CloseButton, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAlert } from '@/components/icons';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 /** Why a game did not open; GAME_NEEDS_DEPOSIT links to the deposit page. */

@@ -1,6 +1,6 @@
 import type { TExchangeRatesResponse } from '@lc/shared/contracts/rates';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 
 /** Query keys of the exchange rates (LAK per THB) behind the deposit and withdraw previews. */
 export const rateKeys = {

@@ -1,8 +1,8 @@
+import { formatDateTime } from '@lc/ui/format-date';
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format-date';
 import classes from './orders.module.css';
 import { StatusChip } from './status-chip';
 

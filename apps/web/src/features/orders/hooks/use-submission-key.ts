@@ -1,5 +1,5 @@
+import { isApiError } from '@lc/ui/api-client';
 import { useCallback, useMemo, useRef } from 'react';
-import { isApiError } from '@/lib/api-client';
 import { idempotencyKeyFor, isUnsettledStatus, type SubmissionAttempt } from '../lib/idempotency-key';
 
 /**

@@ -1,5 +1,6 @@
+import { groupThousands } from '@lc/ui/format-currency';
 import { describe, expect, it } from 'vitest';
-import { groupThousands, normalizeCreditInput, normalizeLakInput } from './money-input';
+import { normalizeCreditInput, normalizeLakInput } from './money-input';
 
 describe('normalizeLakInput', () => {
   it('keeps digits only', () => {

@@ -9,11 +9,6 @@ export function normalizeLakInput(raw: string): string {
   return digits.slice(0, 13);
 }
 
-/** Digits grouped by thousands for display while typing: "1000000" → "1,000,000". */
-export function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
  * THB credit typed freely → digits with at most one decimal point and two decimals ("1,250.5" → "1250.5").
  * A comma is taken as a thousands separator, as in the formatter of the app.

@@ -18,3 +18,11 @@ export function bankAccountOptions(
     label: `${t(`banks.${account.bank}`)} · ${account.accountNumber} · ${account.accountName}`,
   }));
 }
+
+/**
+ * The chosen account's holder name, shown whole under the picker: the one-line input cuts the end of
+ * "BCEL · *********6582 · Souksavanh Phommachanh" off on a phone, and the name is what the player checks.
+ */
+export function chosenAccountName(accounts: TBankAccount[], id: string): string | undefined {
+  return accounts.find((account) => account.id === id)?.accountName;
+}

@@ -1,6 +1,6 @@
 import type { TCancelUsageResponse } from '@lc/shared/contracts/promotions';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { invalidateUsages } from './invalidate-usages';
 import { promotionKeys } from './promotion-keys';
 

@@ -1,6 +1,6 @@
 import type { TBacklistResponse } from '@lc/shared/contracts/players';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { promotionKeys } from './promotion-keys';
 
 /** GET /v2/players/backlist: whether the operator barred this player from promotions. */

@@ -1,6 +1,6 @@
 import type { TCurrentUsageResponse } from '@lc/shared/contracts/promotions';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { promotionKeys } from './promotion-keys';
 
 export function getCurrentUsage(signal?: AbortSignal): Promise<TCurrentUsageResponse> {

@@ -1,6 +1,6 @@
 import type { TPromotion, TPromotionResponse } from '@lc/shared/contracts/promotions';
+import { apiRequest } from '@lc/ui/api-client';
 import { type QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { promotionsQueryOptions } from './get-promotions';
 import { promotionKeys } from './promotion-keys';
 

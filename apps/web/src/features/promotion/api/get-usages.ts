@@ -1,6 +1,6 @@
 import type { TUsagePage } from '@lc/shared/contracts/promotions';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { promotionKeys } from './promotion-keys';
 
 export function getUsages(page: number, pageSize: number, signal?: AbortSignal): Promise<TUsagePage> {

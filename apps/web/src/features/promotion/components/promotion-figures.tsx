@@ -1,6 +1,6 @@
 import type { TPromotion } from '@lc/shared/contracts/promotions';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '@/lib/format-currency';
 import { bonusLabel, targetLabel } from '../lib/promotion-terms';
 import classes from './promotions.module.css';
 

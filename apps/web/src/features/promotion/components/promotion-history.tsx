@@ -1,4 +1,6 @@
 import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
+import { formatCurrency } from '@lc/ui/format-currency';
+import { formatDateTime } from '@lc/ui/format-date';
 import { Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
@@ -7,8 +9,6 @@ import { IconHistory } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { HistoryPagination } from '@/features/orders/components/history-pagination';
 import orderClasses from '@/features/orders/components/orders.module.css';
-import { formatCurrency } from '@/lib/format-currency';
-import { formatDateTime } from '@/lib/format-date';
 import { useUsages } from '../api/get-usages';
 import { localizedText } from '../lib/promotion-terms';
 import { UsageStatusChip } from './usage-status-chip';

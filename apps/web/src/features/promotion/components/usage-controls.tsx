@@ -1,9 +1,9 @@
 import type { TPromotionUsage } from '@lc/shared/contracts/promotions';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '@/lib/format-currency';
 import { useCancelUsage } from '../api/cancel-usage';
 import { useRecheckUsage } from '../api/recheck-usage';
 import { promotionErrorMessage } from '../lib/promotion-error';

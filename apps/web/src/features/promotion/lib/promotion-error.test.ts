@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { ApiError } from '@lc/ui/api-client';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
 import { promotionErrorMessage } from './promotion-error';
 
 const i18n = i18next.createInstance();
@@ -31,7 +31,6 @@ describe('promotionErrorMessage', () => {
       'PROMOTION_ONE_AT_A_TIME',
       'PROMOTION_ONLY_FOR_FIRST_ORDER',
       'PROMOTION_ALREADY_USED',
-      'PROMOTION_CREDIT_USED',
       'OPEN_ORDER',
     ]) {
       expect(promotionErrorMessage(i18n.t, apiError(code))).toBe(errors[code]);
@@ -46,6 +45,13 @@ describe('promotionErrorMessage', () => {
     expect(message).toContain('GClub Live');
     expect(message).not.toContain('{{');
     expect(message).not.toContain('gclub_live');
+  });
+
+  it('tells a player without a promotion in use how low the credit must be to take one', () => {
+    const message = promotionErrorMessage(i18n.t, apiError('PROMOTION_CREDIT_USED', { threshold: '5.00' }));
+    expect(message).toBe('ເພື່ອຮັບໂປຣໂມຊັນ ເຄຣດິດຂອງທ່ານໃນເກມນີ້ຕ້ອງຕ່ຳກວ່າ ฿5.00');
+    // Not the deposit screen's text, which says a promotion is in use.
+    expect(message).not.toBe((load('lo', 'errors') as Record<string, string>).PROMOTION_CREDIT_USED);
   });
 
   it("asks for a bank account in the promotion's words", () => {

@@ -57,8 +57,9 @@ beforeAll(async () => {
 describe('promotion texts and figures', () => {
   it('picks the interface language and falls back to Lao', () => {
     expect(localizedText(texts, 'th')).toBe('โบนัส');
-    expect(localizedText(texts, 'en')).toBe('ໂບນັດ');
-    expect(localizedText({ ...texts, vn: ' ' }, 'vn')).toBe('ໂບນັດ');
+    // The Lao fallback is shown as Lao: ໂບນັດ ("bonus") held together against ICU's ໂບ|ນັດ.
+    expect(localizedText(texts, 'en')).toBe('ໂ\u2060ບ\u2060ນັ\u2060ດ');
+    expect(localizedText({ ...texts, vn: ' ' }, 'vn')).toBe('ໂ\u2060ບ\u2060ນັ\u2060ດ');
   });
 
   it('writes percents and factors without trailing zeros', () => {
@@ -69,13 +70,13 @@ describe('promotion texts and figures', () => {
   });
 
   it('labels a FIXED bonus by its amount and a PERCENT bonus by its rate and cap', () => {
-    expect(bonusLabel(t, live.bonus)).toBe('+฿150,00');
-    expect(bonusLabel(t, welcome.bonus)).toBe('+50% สูงสุด ฿100,00');
+    expect(bonusLabel(t, live.bonus)).toBe('+฿150.00');
+    expect(bonusLabel(t, welcome.bonus)).toBe('+50% สูงสุด ฿100.00');
     expect(bonusLabel(t, { type: 'PERCENT', value: '10.00', max: null })).toBe('+10%');
   });
 
   it('labels the target as an amount or a multiple', () => {
-    expect(targetLabel(t, live.targetCredit)).toBe('฿2.000,00');
+    expect(targetLabel(t, live.targetCredit)).toBe('฿2,000.00');
     expect(targetLabel(t, welcome.targetCredit)).toContain('3');
     expect(targetLabel(t, welcome.targetCredit)).not.toContain('3.00');
   });
@@ -85,10 +86,10 @@ describe('promotionRules', () => {
   it('states every rule of a PERCENT promotion, with its figures', () => {
     const rules = promotionRules(t, welcome, ['Alphabet', 'AskMeBet']);
     const all = rules.join('\n');
-    expect(all).toContain('₭100.000');
+    expect(all).toContain('₭100,000');
     expect(all).toContain('Alphabet, AskMeBet');
     expect(all).toContain('50%');
-    expect(all).toContain('฿100,00');
+    expect(all).toContain('฿100.00');
     expect(all).toContain('500%');
     expect(rules).toContain(i18n.t('promotion.rules.deductBonus'));
     expect(rules).toContain(i18n.t('promotion.rules.firstOrderOnly'));
@@ -100,10 +101,10 @@ describe('promotionRules', () => {
   it('states the FIXED figures, withdraw-all, the minimum and the end date', () => {
     const rules = promotionRules(t, live, ['GClub']);
     const all = rules.join('\n');
-    expect(all).toContain('฿150,00');
-    expect(all).toContain('฿2.000,00');
-    expect(all).toContain('฿3.000,00');
-    expect(all).toContain('฿100,00');
+    expect(all).toContain('฿150.00');
+    expect(all).toContain('฿2,000.00');
+    expect(all).toContain('฿3,000.00');
+    expect(all).toContain('฿100.00');
     expect(rules).toContain(i18n.t('promotion.rules.withdrawAll'));
     expect(rules).toContain(i18n.t('promotion.rules.repeatable'));
     expect(rules).not.toContain(i18n.t('promotion.rules.deductBonus'));

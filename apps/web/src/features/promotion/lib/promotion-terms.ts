@@ -1,15 +1,21 @@
 import type { TPromotion, TPromotionTexts } from '@lc/shared/contracts/promotions';
 import { DEFAULT_LANGUAGE } from '@lc/shared/languages';
-import { formatCurrency } from '../../../lib/format-currency';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatCurrency } from '@lc/ui/format-currency';
+import { formatDateTime } from '@lc/ui/format-date';
+import { keepWordsWhole } from '../../../lib/keep-words-whole';
 
 /** i18next's `t` as these helpers use it (keys and string params only). */
 export type Translate = (key: string, params?: Record<string, string>) => string;
 
-/** A promotion text in the interface language, else in Lao (the default every promotion has). */
+/**
+ * A promotion text in the interface language, else in Lao (the default every promotion has), with its
+ * loanwords kept whole across lines as the translations' are (decision 0032).
+ */
 export function localizedText(texts: TPromotionTexts, language: string | undefined): string {
   const text = texts[language as keyof TPromotionTexts];
-  return text?.trim() ? text : texts[DEFAULT_LANGUAGE];
+  return text?.trim()
+    ? keepWordsWhole(text, language)
+    : keepWordsWhole(texts[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE);
 }
 
 /** A percent or factor as people write it: "50.00" → "50", "12.50" → "12.5". */

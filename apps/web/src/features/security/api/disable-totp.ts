@@ -1,6 +1,6 @@
 import type { TTotpDisableRequest } from '@lc/shared/contracts/security';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { securityKeys } from './security-keys';
 
 export function disableTotp(body: TTotpDisableRequest): Promise<void> {

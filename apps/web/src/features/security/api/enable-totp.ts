@@ -3,8 +3,8 @@ import {
   type TTotpEnableResponse,
   ZTotpEnableResponse,
 } from '@lc/shared/contracts/security';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { securityKeys } from './security-keys';
 
 export function enableTotp(body: TTotpEnableRequest): Promise<TTotpEnableResponse> {

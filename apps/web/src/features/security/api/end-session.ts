@@ -1,5 +1,5 @@
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { securityKeys } from './security-keys';
 
 export function endSession(id: string): Promise<void> {

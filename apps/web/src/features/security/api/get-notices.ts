@@ -1,6 +1,6 @@
 import type { TNoticesResponse } from '@lc/shared/contracts/security';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { securityKeys } from './security-keys';
 
 export function getNotices(signal?: AbortSignal): Promise<TNoticesResponse> {

@@ -1,6 +1,6 @@
 import { type TTotpStatusResponse, ZTotpStatusResponse } from '@lc/shared/contracts/security';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { securityKeys } from './security-keys';
 
 export function getTotpStatus(signal?: AbortSignal): Promise<TTotpStatusResponse> {

@@ -1,6 +1,6 @@
 import { type TTotpSetupResponse, ZTotpSetupResponse } from '@lc/shared/contracts/security';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 
 export function setUpTotp(): Promise<TTotpSetupResponse> {
   return apiRequest('/v2/players/security/totp/setup', { method: 'POST', schema: ZTotpSetupResponse });

@@ -1,6 +1,6 @@
+import { formatDateTime } from '@lc/ui/format-date';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format-date';
 import { useNotices } from '../api/get-notices';
 import { describeUserAgent } from '../lib/describe-user-agent';
 

@@ -1,8 +1,8 @@
+import { formatDateTime } from '@lc/ui/format-date';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/error-message';
-import { formatDateTime } from '@/lib/format-date';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';

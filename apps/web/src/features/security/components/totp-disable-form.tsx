@@ -1,9 +1,9 @@
+import { formatDateTime } from '@lc/ui/format-date';
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
-import { formatDateTime } from '@/lib/format-date';
 import { useDisableTotp } from '../api/disable-totp';
 
 /** TOTP on: when it was switched on, the recovery codes left, and switching it off (password + code). */

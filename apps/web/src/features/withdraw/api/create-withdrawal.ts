@@ -1,6 +1,6 @@
 import type { TCreateWithdrawalRequest } from '@lc/shared/contracts/withdrawals';
+import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import type { TWithdrawalResponse } from './types';
 import { withdrawKeys } from './withdraw-keys';
 

@@ -1,5 +1,5 @@
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import type { TOpenWithdrawalsResponse } from './types';
 import { withdrawKeys } from './withdraw-keys';
 

@@ -1,6 +1,6 @@
 import type { TWithdrawPage } from '@lc/shared/contracts/withdrawals';
+import { apiRequest } from '@lc/ui/api-client';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { withdrawKeys } from './withdraw-keys';
 
 export function getWithdrawals(page: number, pageSize: number, signal?: AbortSignal): Promise<TWithdrawPage> {

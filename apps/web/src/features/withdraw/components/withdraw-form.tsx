@@ -1,6 +1,8 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
+import { isApiError } from '@lc/ui/api-client';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,9 +15,8 @@ import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
 import { orderFieldError } from '@/features/orders/lib/field-error';
 import { normalizeCreditInput } from '@/features/orders/lib/money-input';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
-import { bankAccountOptions, providerOptions } from '@/features/orders/lib/select-options';
-import { isApiError } from '@/lib/api-client';
-import { formatCurrency } from '@/lib/format-currency';
+import { bankAccountOptions, chosenAccountName, providerOptions } from '@/features/orders/lib/select-options';
+import { readLastProvider, rememberProvider } from '@/lib/last-provider';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { withdrawKeys } from '../api/withdraw-keys';
 import { toCreateWithdrawalRequest, validateWithdraw, type WithdrawFormValues } from '../lib/withdraw-form';
@@ -49,7 +50,8 @@ export function WithdrawForm({
   const form = useForm<WithdrawFormValues>({
     mode: 'controlled',
     initialValues: {
-      provider: '',
+      // The game the player used last (deposit or withdrawal), so a returning player has one choice less.
+      provider: readLastProvider() ?? '',
       bankAccountId: bankAccounts.length === 1 ? (bankAccounts[0]?.id ?? '') : '',
       credit: '',
     },
@@ -72,20 +74,21 @@ export function WithdrawForm({
     (values) => {
       setFormError(null);
       const body = toCreateWithdrawalRequest(values);
-      create.mutate(
-        { body, idempotencyKey: submission.keyFor(body) },
-        {
-          onSuccess: ({ order }) => {
-            submission.settle();
-            onCreated(order);
-          },
-          onError: (cause) => {
-            submission.settle(cause);
-            if (isApiError(cause) && cause.code === 'OPEN_ORDER') {
-              void queryClient.invalidateQueries({ queryKey: withdrawKeys.openOrders() });
-            }
-            setFormError(orderErrorMessage(t, cause, 'withdraw'));
-          },
+      // mutateAsync, not mutate's per-call callbacks: the new order's event re-reads the open withdrawals, which
+      // can swap this form out before TanStack Query would run them, and it drops them for an unmounted form
+      // (the page then never learned of the order it had just made).
+      create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) }).then(
+        ({ order }) => {
+          submission.settle();
+          rememberProvider(body.provider);
+          onCreated(order);
+        },
+        (cause: unknown) => {
+          submission.settle(cause);
+          if (isApiError(cause) && cause.code === 'OPEN_ORDER') {
+            void queryClient.invalidateQueries({ queryKey: withdrawKeys.openOrders() });
+          }
+          setFormError(orderErrorMessage(t, cause, 'withdraw'));
         },
       );
     },
@@ -126,6 +129,8 @@ export function WithdrawForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('bankAccountId')}
             error={error('bankAccountId')}
+            description={chosenAccountName(bankAccounts, form.values.bankAccountId)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             data-testid="withdraw-bank-account"
           />
           <TextInput

@@ -1,8 +1,8 @@
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
+import { formatCurrency } from '@lc/ui/format-currency';
 import { useTranslation } from 'react-i18next';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import type { OrderAmountColumn } from '@/features/orders/components/order-list';
-import { formatCurrency } from '@/lib/format-currency';
 import { useWithdrawals } from '../api/get-withdrawals';
 
 /** /player/withdraw/history: credit taken, received and returned, and the LAK payout, a page at a time. */

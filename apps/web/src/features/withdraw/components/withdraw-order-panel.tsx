@@ -1,12 +1,12 @@
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
 import { tryParseMoney } from '@lc/shared/money';
+import { formatCurrency } from '@lc/ui/format-currency';
+import { formatDateTime } from '@lc/ui/format-date';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconHourglass } from '@/components/icons';
 import { StatusChip } from '@/features/orders/components/status-chip';
-import { formatCurrency } from '@/lib/format-currency';
-import { formatDateTime } from '@/lib/format-date';
 
 /** A withdrawal waiting for payout: just made (`isNew`) or found open when the page opened. */
 export function WithdrawOrderPanel({ order, isNew }: { order: TWithdrawRecord; isNew: boolean }) {
@@ -33,7 +33,7 @@ export function WithdrawOrderPanel({ order, isNew }: { order: TWithdrawRecord; i
           <StatusChip status={order.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Detail label={t('orders.code')} value={order.code} testId="withdraw-code" />
+          <Detail label={t('orders.code')} value={order.code} testId="withdraw-code" isCode />
           <Detail label={t('orders.provider')} value={t(`providers.${order.game_provider}`)} />
           <Detail
             label={t('withdraw.creditTaken')}
@@ -83,11 +83,13 @@ function Detail({
   value,
   testId,
   isHighlighted = false,
+  isCode = false,
 }: {
   label: string;
   value: string;
   testId?: string;
   isHighlighted?: boolean;
+  isCode?: boolean;
 }) {
   return (
     <div style={{ minWidth: 0 }}>
@@ -97,8 +99,10 @@ function Detail({
       <Text
         fw={700}
         size={isHighlighted ? 'lg' : undefined}
-        className={isHighlighted ? 'text-gold' : undefined}
-        style={{ overflowWrap: 'anywhere' }}
+        className={
+          [isHighlighted ? 'text-gold' : '', isCode ? 'order-code' : ''].join(' ').trim() || undefined
+        }
+        style={isCode ? undefined : { overflowWrap: 'anywhere' }}
         data-testid={testId}
       >
         {value}

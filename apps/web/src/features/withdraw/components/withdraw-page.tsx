@@ -9,6 +9,7 @@ import { HistoryLink } from '@/components/history-link';
 import { IconWithdraw } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { NeedsBankAccount } from '@/features/orders/components/needs-bank-account';
+import { useOrderEvents } from '@/lib/order-events';
 import { useOpenWithdrawals } from '../api/get-open-withdrawals';
 import { withdrawKeys } from '../api/withdraw-keys';
 import { type ProviderBalances, WithdrawForm } from './withdraw-form';
@@ -33,7 +34,18 @@ export function WithdrawPage({
   const queryClient = useQueryClient();
   const { data } = useOpenWithdrawals();
   const [created, setCreated] = useState<TWithdrawRecord | null>(null);
-  const open = data.orders[0];
+  // The open withdrawal as its events left it: paid out or rejected, it stays on screen with its new status
+  // (the open orders, re-read on the event, no longer hold it).
+  const [followed, setFollowed] = useState<TWithdrawRecord | null>(null);
+  const listed = data.orders[0];
+  const open = followed && (!listed || listed.code === followed.code) ? followed : listed;
+  useOrderEvents({
+    onOrder: (event) => {
+      if (event.kind !== 'withdrawal') return;
+      if (created?.code === event.code) setCreated({ ...created, status: event.status });
+      else if (open?.code === event.code) setFollowed({ ...open, status: event.status });
+    },
+  });
 
   const handleCreated = (order: TWithdrawRecord) => {
     setCreated(order);

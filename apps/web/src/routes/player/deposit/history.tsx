@@ -5,6 +5,7 @@ import { HISTORY_PAGE_SIZE } from '@/features/orders/lib/history-page-size';
 import { validatePageSearch } from '@/features/orders/lib/page-search';
 
 export const Route = createFileRoute('/player/deposit/history')({
+  staticData: { title: (t) => t('pages.depositHistory.title') },
   validateSearch: validatePageSearch,
   codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),

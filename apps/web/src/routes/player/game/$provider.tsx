@@ -9,6 +9,9 @@ import { textParam } from '@/lib/search-params';
 export type GameSearch = { tab?: string };
 
 export const Route = createFileRoute('/player/game/$provider')({
+  staticData: {
+    title: (t, params) => t('pages.game.title', { provider: t(`providers.${params.provider}`) }),
+  },
   params: {
     // Only the five providers exist; anything else is a 404 page, not an API error.
     parse: ({ provider }): { provider: TProvider } => {

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { bankAccountsQueryOptions, useBankAccounts } from '@/features/bank/api/get-bank-accounts';
-import { creditKeys } from '@/features/credit/api/get-credit';
+import { creditKeys } from '@/features/credit/api/credit-keys';
 import { depositKeys } from '@/features/deposit/api/deposit-keys';
 import { backlistQueryOptions } from '@/features/promotion/api/get-backlist';
 import { currentUsageQueryOptions } from '@/features/promotion/api/get-current-usage';
@@ -10,6 +10,7 @@ import { PromotionDetail } from '@/features/promotion/components/promotion-detai
 import { textParam } from '@/lib/search-params';
 
 export const Route = createFileRoute('/player/promotion/$promotionId')({
+  staticData: { title: (t) => t('pages.promotionDetail.title') },
   params: {
     parse: ({ promotionId }) => {
       const id = textParam(promotionId);

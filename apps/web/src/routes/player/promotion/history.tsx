@@ -5,6 +5,7 @@ import { usagesQueryOptions } from '@/features/promotion/api/get-usages';
 import { PromotionHistory } from '@/features/promotion/components/promotion-history';
 
 export const Route = createFileRoute('/player/promotion/history')({
+  staticData: { title: (t) => t('pages.promotionHistory.title') },
   validateSearch: validatePageSearch,
   codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),

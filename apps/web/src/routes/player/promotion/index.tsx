@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { bankAccountsQueryOptions, useBankAccounts } from '@/features/bank/api/get-bank-accounts';
-import { creditKeys } from '@/features/credit/api/get-credit';
+import { creditKeys } from '@/features/credit/api/credit-keys';
 import { depositKeys } from '@/features/deposit/api/deposit-keys';
 import { backlistQueryOptions } from '@/features/promotion/api/get-backlist';
 import { currentUsageQueryOptions } from '@/features/promotion/api/get-current-usage';
@@ -9,6 +9,7 @@ import { promotionsQueryOptions } from '@/features/promotion/api/get-promotions'
 import { PromotionPage } from '@/features/promotion/components/promotion-page';
 
 export const Route = createFileRoute('/player/promotion/')({
+  staticData: { title: (t) => t('pages.promotion.title') },
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { queryClient } }) =>
     Promise.all([

@@ -5,6 +5,7 @@ import { withdrawalsQueryOptions } from '@/features/withdraw/api/get-withdrawals
 import { WithdrawHistory } from '@/features/withdraw/components/withdraw-history';
 
 export const Route = createFileRoute('/player/withdraw/history')({
+  staticData: { title: (t) => t('pages.withdrawHistory.title') },
   validateSearch: validatePageSearch,
   codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),

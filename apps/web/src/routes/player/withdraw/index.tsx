@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { bankAccountsQueryOptions, useBankAccounts } from '@/features/bank/api/get-bank-accounts';
-import { creditKeys, useCredits } from '@/features/credit/api/get-credit';
+import { creditKeys } from '@/features/credit/api/credit-keys';
+import { useCredits } from '@/features/credit/api/get-credit';
 import { exchangeRatesQueryOptions } from '@/features/orders/api/get-exchange-rates';
 import { openWithdrawalsQueryOptions } from '@/features/withdraw/api/get-open-withdrawals';
 import type { ProviderBalances } from '@/features/withdraw/components/withdraw-form';
 import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
 
 export const Route = createFileRoute('/player/withdraw/')({
+  staticData: { title: (t) => t('pages.withdraw.title') },
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { queryClient } }) =>
     Promise.all([

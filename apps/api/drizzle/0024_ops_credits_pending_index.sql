@@ -1,0 +1,1 @@
+CREATE INDEX "ops_credits_pending_idx" ON "ops_credits" USING btree ("updated_at") WHERE "ops_credits"."status" = 'PENDING';

@@ -1,0 +1,192 @@
+import { ZRateCurrency } from '@lc/shared/contracts/rates';
+import { parseMoney } from '@lc/shared/money';
+import { isProvider } from '@lc/shared/providers';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import type { AgencyRow } from '../../db/schema/agency';
+import { type ApprovalRow, approvals } from '../../db/schema/approvals';
+import { opsCredits } from '../../db/schema/ops-credits';
+import { staff } from '../../db/schema/staff';
+import { AppError, isAppError } from '../../lib/app-error';
+import type { OpsActor } from '../../plugins/ops-auth';
+import { gameProviderOf } from '../credits/game-provider-of';
+import { creditPlayer, opsCreditReference } from '../ops/credit-player';
+import { recordAudit } from '../ops/record-audit';
+import { applyExchangeRate } from '../rates/apply-exchange-rate';
+import { findStaff } from '../staff/find-staff';
+import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
+import { lockWithdrawal } from '../withdrawals/withdrawals-repository';
+
+export type DecideApprovalInput = {
+  agency: AgencyRow;
+  id: string;
+  isApproved: boolean;
+  reason: string | null;
+  caller: OpsActor;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * The second pair of eyes: a finance or admin member other than the requester approves or rejects a
+ * PENDING request (once: the row is locked and must still be PENDING). Approving a role change applies it
+ * in the same transaction; approving an adjustment records its credit PENDING under `approval:<id>` in that
+ * transaction and then books it as one ADJUSTMENT through `creditPlayer` — a lost provider answer leaves it
+ * to the worker to resume under the same reference, so it is never booked twice nor forgotten.
+ * Approving a WITHDRAWAL_APPROVAL pays the withdrawal out (approveWithdrawal, same transaction, the order
+ * locked first); a RATE_CHANGE sets exactly the requested rate (decision 0046).
+ */
+export async function decideApproval(app: FastifyInstance, input: DecideApprovalInput): Promise<ApprovalRow> {
+  const { caller } = input;
+  const now = app.now();
+  const decided = await app.db.transaction(async (tx) => {
+    // A withdrawal's request: lock the order before the request, the order approve and reject of the
+    // withdrawal take them in (order, then request), so the three serialise without a deadlock.
+    const [peek] = await tx
+      .select({ kind: approvals.kind, agencyId: approvals.agencyId, payload: approvals.payload })
+      .from(approvals)
+      .where(eq(approvals.id, input.id));
+    if (peek?.kind === 'WITHDRAWAL_APPROVAL' && peek.agencyId === input.agency.id) {
+      await lockWithdrawal(tx, peek.agencyId, peek.payload.code ?? '');
+    }
+    const [row] = await tx.select().from(approvals).where(eq(approvals.id, input.id)).for('update');
+    if (!row || row.agencyId !== input.agency.id) throw new AppError(404, 'NOT_FOUND', 'No such request');
+    if (caller.kind === 'automation') {
+      throw new AppError(403, 'AUTOMATION_CANNOT_APPROVE', 'A person must decide four-eyes requests');
+    }
+    // Nor may the member whose role would change decide it: that would be one person promoting themselves.
+    const isConcerned = row.kind === 'ROLE_CHANGE' && row.payload.staffId === caller.staff.id;
+    if (row.requestedByStaffId === caller.staff.id || isConcerned) {
+      throw new AppError(403, 'SAME_STAFF', 'Another staff member must decide this request');
+    }
+    if (row.status !== 'PENDING') throw new AppError(409, 'APPROVAL_NOT_PENDING', `Already ${row.status}`);
+    const result = input.isApproved ? await carryOut(tx, row, input, now) : null;
+    const [updated] = await tx
+      .update(approvals)
+      .set({
+        status: input.isApproved ? 'APPROVED' : 'REJECTED',
+        decidedByStaffId: caller.staff.id,
+        decidedBy: caller.name,
+        decisionReason: input.reason,
+        decidedAt: now,
+        result,
+      })
+      .where(eq(approvals.id, row.id))
+      .returning();
+    await recordAudit(tx, {
+      actor: caller.name,
+      action: input.isApproved ? 'approval.approve' : 'approval.reject',
+      target: `approval:${row.id}`,
+      before: { status: row.status },
+      after: { status: updated?.status, reason: input.reason, ...result },
+      at: now,
+    });
+    return updated as ApprovalRow;
+  });
+  if (decided.kind === 'WITHDRAWAL_APPROVAL' && decided.status === 'APPROVED') {
+    app.metrics.withdrawalDecided('SUCCESS');
+  }
+  if (decided.kind !== 'ADJUSTMENT' || decided.status !== 'APPROVED') return decided;
+  return bookAdjustment(app, input, decided);
+}
+
+/** What approving does inside the decision's transaction; its answer is kept as the request's `result`. */
+async function carryOut(
+  tx: DbOrTx,
+  row: ApprovalRow,
+  input: DecideApprovalInput,
+  now: Date,
+): Promise<Record<string, string>> {
+  const { payload } = row;
+  const { caller } = input;
+  if (row.kind === 'WITHDRAWAL_APPROVAL') {
+    // The order was locked above; approveWithdrawal pays it under that lock, or answers 409 (no longer
+    // OPEN/BOUNCED) and this whole decision rolls back, the request still PENDING.
+    const paid = await approveWithdrawal(tx, {
+      agency: input.agency,
+      code: payload.code ?? '',
+      bankReference: payload.bankReference ?? '',
+      caller,
+      now,
+      approval: row,
+    });
+    if (!('withdrawal' in paid)) throw new Error(`approval ${row.id} filed another request`);
+    return { withdrawal: paid.withdrawal.code, status: paid.withdrawal.status };
+  }
+  if (row.kind === 'RATE_CHANGE') {
+    const currency = ZRateCurrency.parse(payload.currency);
+    const rate = await applyExchangeRate(tx, {
+      agencyId: row.agencyId,
+      currency,
+      buy: payload.buy ?? '',
+      sell: payload.sell ?? '',
+      actor: caller.name,
+      now,
+      approval: { id: row.id, requestedBy: row.requestedBy },
+    });
+    return { currency, buy: rate.buy, sell: rate.sell };
+  }
+  if (row.kind === 'ROLE_CHANGE') {
+    const member = await findStaff(tx, row.agencyId, payload.staffId ?? '', { forUpdate: true });
+    const to = payload.to as typeof member.role;
+    await tx.update(staff).set({ role: to }).where(eq(staff.id, member.id));
+    await recordAudit(tx, {
+      actor: caller.name,
+      action: 'staff.role',
+      target: `staff:${member.id}`,
+      before: { role: member.role },
+      after: { role: to, approval: row.id, requestedBy: row.requestedBy },
+      at: now,
+    });
+    return { role: to };
+  }
+  const reference = opsCreditReference(`approval:${row.id}`);
+  if (!payload.playerId || !payload.provider || !isProvider(payload.provider) || !payload.amount) {
+    throw new Error(`approval ${row.id} has a malformed adjustment payload`);
+  }
+  await tx.insert(opsCredits).values({
+    reference,
+    agencyId: row.agencyId,
+    playerId: payload.playerId,
+    provider: payload.provider,
+    amount: parseMoney(payload.amount, 'THB', { allowNegative: true }),
+    reason: row.reason,
+    status: 'PENDING',
+    actor: caller.name,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { reference, status: 'PENDING' };
+}
+
+/** Books an approved adjustment now; the request's result says APPLIED, PENDING (worker resumes) or REJECTED. */
+async function bookAdjustment(app: FastifyInstance, input: DecideApprovalInput, row: ApprovalRow) {
+  const { payload } = row;
+  const reference = row.result?.reference ?? '';
+  let status: string;
+  try {
+    const credit = await creditPlayer(app.db, {
+      agency: input.agency,
+      playerId: payload.playerId ?? '',
+      provider: gameProviderOf(app, payload.provider ?? ''),
+      amount: parseMoney(payload.amount ?? '', 'THB', { allowNegative: true }),
+      reason: row.reason,
+      key: `approval:${row.id}`,
+      actor: input.caller.name,
+      now: app.now(),
+      log: input.log,
+    });
+    status = credit.status;
+  } catch (error) {
+    // Provider down before anything was sent: the credit stays PENDING for the worker; refused: REJECTED.
+    if (!isAppError(error)) throw error;
+    const [credit] = await app.db.select().from(opsCredits).where(eq(opsCredits.reference, reference));
+    status = credit?.status ?? 'PENDING';
+  }
+  const [updated] = await app.db
+    .update(approvals)
+    .set({ result: { reference, status } })
+    .where(eq(approvals.id, row.id))
+    .returning();
+  return updated ?? row;
+}

@@ -1,0 +1,24 @@
+import type { TPlayerOrderEvent } from '@lc/shared/contracts/events';
+import { ORDER_STATUSES, type TOrderStatus } from '@lc/shared/contracts/orders';
+import { type TWithdrawalStatus, WITHDRAWAL_STATUSES } from '../../db/schema/withdrawals';
+import { playerWithdrawalStatus } from '../withdrawals/to-withdraw-record';
+import type { OrderEvent } from './order-event';
+
+const isDepositStatus = (status: string): status is TOrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(status);
+const isWithdrawalStatus = (status: string): status is TWithdrawalStatus =>
+  (WITHDRAWAL_STATUSES as readonly string[]).includes(status);
+
+/**
+ * What a player's stream sends for an event (api.md `{kind, code, status}`); null for an unknown status and
+ * for the staff-only kinds (bank payments, approvals).
+ */
+export function toPlayerOrderEvent(event: OrderEvent): TPlayerOrderEvent | null {
+  if (event.kind === 'deposit') {
+    return isDepositStatus(event.status) ? { kind: 'deposit', code: event.code, status: event.status } : null;
+  }
+  if (event.kind !== 'withdrawal') return null;
+  return isWithdrawalStatus(event.status)
+    ? { kind: 'withdrawal', code: event.code, status: playerWithdrawalStatus(event.status) }
+    : null;
+}

@@ -1,0 +1,5 @@
+/** Query keys of the signed-in staff member. */
+export const staffSessionKeys = {
+  all: ['staff-session'] as const,
+  me: () => [...staffSessionKeys.all, 'me'] as const,
+};

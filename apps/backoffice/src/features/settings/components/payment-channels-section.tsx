@@ -1,0 +1,76 @@
+import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
+import { Button, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyText } from '@/components/copy-text';
+import { ErrorAlert } from '@/components/error-alert';
+import { PagedTable } from '@/components/paged-table';
+import { useCan } from '@/components/role-gate';
+import { usePaymentChannels } from '../api/get-payment-channels';
+import { PaymentChannelModal } from './payment-channel-modal';
+
+/** The agency's payment channels; an admin edits one through the channel route. */
+export function PaymentChannelsSection() {
+  const { t } = useTranslation();
+  const canEdit = useCan('admin');
+  const channels = usePaymentChannels();
+  const [editing, setEditing] = useState<TPaymentChannelSettings | null>(null);
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {t('settings.channels')}
+      </Title>
+      <ErrorAlert error={channels.error} />
+      <PagedTable<TPaymentChannelSettings>
+        testId="channels-table"
+        records={channels.data?.paymentChannels}
+        idAccessor="code"
+        isFetching={channels.isFetching}
+        columns={[
+          {
+            accessor: 'code',
+            title: t('settings.channelFields.code'),
+            render: (c) => <span className="lc-code">{c.code}</span>,
+          },
+          { accessor: 'displayName', title: t('settings.channelFields.displayName') },
+          {
+            accessor: 'mid',
+            title: t('settings.channelFields.mid'),
+            render: (c) => <CopyText value={c.mid} />,
+          },
+          {
+            accessor: 'receivingBank',
+            title: t('settings.channelFields.receivingBank'),
+            render: (c) => t(`banks.${c.receivingBank}`),
+          },
+          {
+            accessor: 'mode',
+            title: t('settings.channelFields.mode'),
+            render: (c) => t(`settings.modes.${c.mode}`),
+          },
+          { accessor: 'merchantName', title: t('settings.channelFields.merchantName') },
+          ...(canEdit
+            ? [
+                {
+                  accessor: 'actions',
+                  title: t('actions'),
+                  render: (c: TPaymentChannelSettings) => (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setEditing(c)}
+                      aria-label={t('settings.editChannel', { code: c.code })}
+                      data-testid={`channel-edit-${c.code}`}
+                    >
+                      {t('settings.edit')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing ? <PaymentChannelModal channel={editing} onClose={() => setEditing(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+
+export const Route = createFileRoute('/login')({ component: SignInPage });

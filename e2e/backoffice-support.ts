@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { OPS_TOKEN } from './playwright.config';
+import { uniqueUsername } from './support';
+
+/**
+ * Helpers of the back-office browser tests (one file for all of them): staff made with the OPS token and
+ * signed in through the API (the sign-in pages themselves are walked by backoffice.spec.ts), axe, texts.
+ */
+export const STAFF_PASSWORD = 'Counter-shift-2026!';
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
+
+/** Serious or critical accessibility violations on the page as it stands. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+}
+
+/** A staff member made through the ops API with the OPS token (as the CLI does): username and one-time password. */
+export async function createStaffWithToken(
+  request: APIRequestContext,
+  role: 'support' | 'cashier' | 'finance' | 'admin',
+): Promise<{ username: string; initialPassword: string }> {
+  const username = uniqueUsername(role.slice(0, 3));
+  const response = await request.post('/api/ops/v1/staff', {
+    headers: OPS,
+    data: { username, displayName: `Staff ${username}`, role },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { initialPassword } = (await response.json()) as { initialPassword: string };
+  return { username, initialPassword };
+}
+
+/**
+ * A console page of its own (own cookies) whose member has finished the first sign-in through the API:
+ * password, TOTP enrolment with the secret the answer shows, own password. The session cookie stays.
+ */
+export async function signedInStaffPage(
+  browser: Browser,
+  role: 'support' | 'cashier' | 'finance' | 'admin',
+  viewport = DESKTOP,
+): Promise<{ page: Page; username: string }> {
+  const context = await browser.newContext({ viewport, locale: 'lo-LA' });
+  const page = await context.newPage();
+  const { username, initialPassword } = await createStaffWithToken(context.request, role);
+  const session = await context.request.post('/api/ops/v1/session', {
+    data: { username, password: initialPassword },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const { totp: enrolment } = (await session.json()) as { totp: { secret: string } };
+  const code = await generate({ secret: enrolment.secret });
+  const enrolled = await context.request.post('/api/ops/v1/me/totp', { data: { code } });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+  const changed = await context.request.post('/api/ops/v1/me/password', {
+    data: { currentPassword: initialPassword, newPassword: STAFF_PASSWORD },
+  });
+  expect(changed.status(), await changed.text()).toBe(204);
+  return { page, username };
+}
+
+/** The API's answer to a staff request with the page's own cookie. */
+export async function staffGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A THB decimal string as the console shows it (decision 0030): ฿1,234.50, ฿-5.00. */
+export function shownThb(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const sign = amount.startsWith('-') ? '-' : '';
+  return `฿${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/**
+ * The authenticator app's code, `steps` 30-second steps ahead: each code is accepted once and only when newer
+ * than the last one used (±1 step), so a second sign-in in the same half minute takes the next step's code.
+ */
+export function totp(secret: string, steps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+}
+
+/** A text of the console's locales by its dotted key, e.g. `consoleText('th', 'common', 'nav.audit')`. */
+export function consoleText(language: 'lo' | 'th' | 'en', ns: 'common' | 'errors', key: string): string {
+  const file = fileURLToPath(
+    new URL(`../apps/backoffice/public/locales/${language}/${ns}.json`, import.meta.url),
+  );
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no ${language} ${ns} text for ${key}`);
+  return node;
+}
+
+/** Fills and sends the one-field dialog of an action (bank reference, reason). */
+export async function answerPrompt(page: Page, text: string) {
+  const form = page.getByTestId('prompt-form');
+  await form.locator('input[name="value"]').fill(text);
+  await page.getByTestId('prompt-submit').click();
+  await expect(form).toBeHidden();
+}
