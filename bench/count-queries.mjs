@@ -27,7 +27,9 @@ const routeOf = (method, url) =>
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(config, ...rest) {
   const text = typeof config === 'string' ? config : (config?.text ?? '');
-  add(statements, text.replace(/\s+/g, ' ').trim());
+  // Statements prepared by name are marked: PostgreSQL parses and plans those once per connection.
+  const prepared = typeof config === 'object' && config?.name ? '[named] ' : '';
+  add(statements, prepared + text.replace(/\s+/g, ' ').trim());
   return query.call(this, config, ...rest);
 };
 

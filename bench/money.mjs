@@ -479,7 +479,7 @@ per deposit (withdrawals included): ${per(total(sum.statements)).trim()} SQL sta
   );
   for (const [route, n] of sorted(sum.requests).slice(0, 12)) console.log(`${per(n)}  ${route}`);
   for (const [text, n] of sorted(sum.statements).slice(0, 25))
-    console.log(`${per(n)}  ${text.slice(0, 110)}`);
+    console.log(`${per(n)}  ${text.slice(0, 118)}`);
 }
 
 const processes = (count) => `${count} API process${count === 1 ? '' : 'es'}`;

@@ -18,7 +18,8 @@ export type PaymentOrder = { deposit: DepositRow | null; isRecorded: boolean };
 /**
  * The order a payment's bill belongs to: by the bill id in the QR, else by its reference (62/05, the order
  * code). A bill id and a code never name two different orders, but should they, the bill id wins. The same
- * rule in the query builder (here) and in the recording statement (`target` below).
+ * rule in the query builder (here) and in the prepared statements below (`find_payment_order`, and `target`
+ * in the recording statement).
  */
 function paymentOrderWhere(payment: BankPayment): SQL | undefined {
   const byBill = eq(deposits.bankBillId, payment.billNumber);
@@ -40,6 +41,21 @@ async function lockDepositOfPayment(tx: DbOrTx, payment: BankPayment): Promise<D
   return row ?? null;
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The payment's order by the rule of {@link paymentOrderWhere} (a null reference matches no code) and whether
+ * the bank reference is kept: prepared, as every webhook runs it.
+ */
+const paymentOrderStatement = preparedSql(
+  'find_payment_order',
+  sql`SELECT ${deposits}.*, EXISTS (SELECT 1 FROM ${bankPayments}
+      WHERE ${bankPayments.bankReference} = ${p('bankReference')}::text) AS is_recorded
+    FROM ${deposits}
+    WHERE bank_bill_id = ${p('billNumber')}::text OR code = ${p('reference')}::text
+    ORDER BY (bank_bill_id = ${p('billNumber')}::text) DESC NULLS LAST LIMIT 1`,
+);
+
 /**
  * A reported payment's order as it stands (not locked) and whether the bank reference is recorded already,
  * in one statement: a webhook for a payment kept before needs no look-up at the bank, and one for a new
@@ -47,15 +63,14 @@ async function lockDepositOfPayment(tx: DbOrTx, payment: BankPayment): Promise<D
  * is not asked and answers false, so such a payment goes the whole way again (recording it is still once).
  */
 export async function findPaymentOrder(db: DbOrTx, payment: BankPayment): Promise<PaymentOrder> {
-  const isRecorded = sql<boolean>`EXISTS (SELECT 1 FROM ${bankPayments}
-    WHERE ${bankPayments.bankReference} = ${payment.bankReference})`;
-  const [found] = await db
-    .select({ deposit: deposits, isRecorded })
-    .from(deposits)
-    .where(paymentOrderWhere(payment))
-    .orderBy(billFirst(payment))
-    .limit(1);
-  return { deposit: found?.deposit ?? null, isRecorded: found?.isRecorded === true };
+  const result = await paymentOrderStatement(db, {
+    bankReference: payment.bankReference,
+    billNumber: payment.billNumber,
+    reference: payment.reference,
+  });
+  const [found] = rowsOf<Record<string, unknown> & { is_recorded: boolean }>(result);
+  if (!found) return { deposit: null, isRecorded: false };
+  return { deposit: fromDriverRow(deposits, found), isRecorded: found.is_recorded === true };
 }
 
 /** How the verdict moves the order: to PAID (matched, or flagged for staff), marked late-paid, or not at all. */
@@ -66,8 +81,6 @@ function moveOf(verdict: PaymentVerdict): OrderMove {
   if (verdict.reason === 'LATE' || verdict.reason === 'PAID_OUTSIDE_ORDER') return 'latePaid';
   return 'none';
 }
-
-const p = (name: string) => sql.placeholder(name);
 
 const ORDER_UPDATES: Record<Exclude<OrderMove, 'none'>, SQL> = {
   paid: sql`status = 'PAID', paid_at = ${p('paidAt')}::timestamptz, bank_reference = ${p('bankReference')}::text,
