@@ -1,8 +1,16 @@
 import type { TDashboardDay } from '@lc/shared/contracts/ops-dashboard';
-import { formatCurrency } from '@lc/ui/format-currency';
-import { AreaChart, BarChart } from '@mantine/charts';
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Box, Card, SimpleGrid, Text } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TChartDay } from './daily-chart-plots';
+
+// The plots (recharts, the console's largest module) load after the dashboard is on screen: as part of the
+// page, their download and parse held back the whole console — header included — on a slow machine.
+const FlowsPlot = lazy(() => import('./daily-chart-plots').then((m) => ({ default: m.FlowsPlot })));
+const HousePlot = lazy(() => import('./daily-chart-plots').then((m) => ({ default: m.HousePlot })));
+
+/** The plots' height, kept free while they load so nothing below moves. */
+const PLOT_HEIGHT = 260;
 
 /** "2026-11-26" → "26/11", the day as the console's dates read (DD/MM). */
 function dayLabel(date: string): string {
@@ -10,7 +18,16 @@ function dayLabel(date: string): string {
   return `${day}/${month}`;
 }
 
-const formatThb = (value: number) => formatCurrency(value.toFixed(2), 'THB');
+function ChartCard({ id, caption, children }: { id: string; caption: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="figure" m={0} aria-labelledby={id}>
+      <Text id={id} component="figcaption" fw={600} mb="sm">
+        {caption}
+      </Text>
+      <Suspense fallback={<Box h={PLOT_HEIGHT} />}>{children}</Suspense>
+    </Card>
+  );
+}
 
 /**
  * The daily series as charts. Recharts draws numbers, so the decimal strings become numbers here and only
@@ -18,7 +35,7 @@ const formatThb = (value: number) => formatCurrency(value.toFixed(2), 'THB');
  */
 export function DailyCharts({ days }: { days: TDashboardDay[] }) {
   const { t } = useTranslation();
-  const data = days.map((day) => ({
+  const data: TChartDay[] = days.map((day) => ({
     day: dayLabel(day.date),
     deposits: Number(day.deposits.thb),
     withdrawals: Number(day.withdrawals.thb),
@@ -27,41 +44,12 @@ export function DailyCharts({ days }: { days: TDashboardDay[] }) {
   }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <Card withBorder radius="md" padding="md" component="figure" m={0} aria-labelledby="chart-flows">
-        <Text id="chart-flows" component="figcaption" fw={600} mb="sm">
-          {t('dashboard.chartFlows')}
-        </Text>
-        <BarChart
-          h={260}
-          data={data}
-          dataKey="day"
-          valueFormatter={formatThb}
-          withLegend
-          tickLine="y"
-          yAxisProps={{ width: 80 }}
-          series={[
-            { name: 'deposits', label: t('dashboard.deposits'), color: 'teal.6' },
-            { name: 'withdrawals', label: t('dashboard.withdrawals'), color: 'orange.6' },
-            { name: 'bonuses', label: t('dashboard.bonuses'), color: 'grape.5' },
-          ]}
-          data-testid="chart-flows"
-        />
-      </Card>
-      <Card withBorder radius="md" padding="md" component="figure" m={0} aria-labelledby="chart-house">
-        <Text id="chart-house" component="figcaption" fw={600} mb="sm">
-          {t('dashboard.chartHouse')}
-        </Text>
-        <AreaChart
-          h={260}
-          data={data}
-          dataKey="day"
-          valueFormatter={formatThb}
-          tickLine="y"
-          yAxisProps={{ width: 80 }}
-          series={[{ name: 'house', label: t('dashboard.house'), color: 'gold.5' }]}
-          data-testid="chart-house"
-        />
-      </Card>
+      <ChartCard id="chart-flows" caption={t('dashboard.chartFlows')}>
+        <FlowsPlot data={data} height={PLOT_HEIGHT} />
+      </ChartCard>
+      <ChartCard id="chart-house" caption={t('dashboard.chartHouse')}>
+        <HousePlot data={data} height={PLOT_HEIGHT} />
+      </ChartCard>
     </SimpleGrid>
   );
 }
