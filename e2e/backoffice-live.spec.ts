@@ -3,13 +3,14 @@ import {
   axeViolations,
   consoleText,
   DESKTOP,
+  openWithdrawal,
   PHONE,
   shownThb,
   signedInStaffPage,
   staffGet,
 } from './backoffice-support';
 import { OPS_TOKEN } from './playwright.config';
-import { addBankAccount, chooseOption, currentPlayerId, opsCredit, registerViaForm } from './support';
+import { addBankAccount, chooseOption, registerViaForm } from './support';
 
 const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
 
@@ -19,26 +20,6 @@ type Dashboard = {
   totals: { deposits: { count: number; thb: string }; house: string };
   queues: { withdrawalsOpen: number };
 };
-
-/** A registered player with 100.00 THB at AskMeBet asks for a 50.00 THB payout: the OPEN withdrawal's code. */
-async function openWithdrawal(page: Page): Promise<string> {
-  await registerViaForm(page);
-  await addBankAccount(page);
-  const playerId = await currentPlayerId(page);
-  await opsCredit(page, playerId, 'askmebet', '100.00');
-  await page.goto('/player/withdraw');
-  await chooseOption(page, 'withdraw-provider', /AskMeBet/i);
-  await chooseOption(page, 'withdraw-bank-account', /.+/);
-  await page.getByTestId('withdraw-form').locator('input[name="credit"]').fill('50.00');
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-success')).toBeVisible();
-  const open = (await (await page.request.get('/api/v2/withdrawals/open')).json()) as {
-    orders: Array<{ code: string }>;
-  };
-  const code = open.orders[0]?.code ?? '';
-  expect(code).toMatch(/^W/);
-  return code;
-}
 
 test('at 1280 px a new OPEN withdrawal appears in the cashier’s queue and menu count without a reload', async ({
   browser,

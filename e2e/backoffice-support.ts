@@ -4,7 +4,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { OPS_TOKEN } from './playwright.config';
-import { uniqueUsername } from './support';
+import {
+  addBankAccount,
+  chooseOption,
+  currentPlayerId,
+  opsCredit,
+  registerViaForm,
+  uniqueUsername,
+} from './support';
 
 /**
  * Helpers of the back-office browser tests (one file for all of them): staff made with the OPS token and
@@ -104,4 +111,24 @@ export async function answerPrompt(page: Page, text: string) {
   await form.locator('input[name="value"]').fill(text);
   await page.getByTestId('prompt-submit').click();
   await expect(form).toBeHidden();
+}
+
+/** A registered player with 100.00 THB at AskMeBet asks for a 50.00 THB payout: the OPEN withdrawal's code. */
+export async function openWithdrawal(page: Page): Promise<string> {
+  await registerViaForm(page);
+  await addBankAccount(page);
+  const playerId = await currentPlayerId(page);
+  await opsCredit(page, playerId, 'askmebet', '100.00');
+  await page.goto('/player/withdraw');
+  await chooseOption(page, 'withdraw-provider', /AskMeBet/i);
+  await chooseOption(page, 'withdraw-bank-account', /.+/);
+  await page.getByTestId('withdraw-form').locator('input[name="credit"]').fill('50.00');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-success')).toBeVisible();
+  const open = (await (await page.request.get('/api/v2/withdrawals/open')).json()) as {
+    orders: Array<{ code: string }>;
+  };
+  const code = open.orders[0]?.code ?? '';
+  expect(code).toMatch(/^W/);
+  return code;
 }

@@ -4,21 +4,14 @@ import {
   axeViolations,
   consoleText,
   DESKTOP,
+  openWithdrawal,
   PHONE,
   STAFF_PASSWORD,
   totp,
 } from './backoffice-support';
 import { OPS_TOKEN } from './playwright.config';
 import { readQrFromScreen } from './read-qr';
-import {
-  addBankAccount,
-  chooseOption,
-  currentPlayerId,
-  opsCli,
-  opsCredit,
-  registerViaForm,
-  uniqueUsername,
-} from './support';
+import { chooseOption, currentPlayerId, opsCli, uniqueUsername } from './support';
 
 // Issue #14: the staff console at /backoffice, at a desk (1280 px) and on a phone (375 px).
 type Member = { username: string; secret: string };
@@ -95,21 +88,8 @@ async function createStaffInConsole(
  * unmatched late payment in the bank-payment queue.
  */
 async function seedPlayerOrders(page: Page) {
-  await registerViaForm(page);
-  await addBankAccount(page);
+  const withdrawalCode = await openWithdrawal(page);
   const playerId = await currentPlayerId(page);
-  await opsCredit(page, playerId, 'askmebet', '100.00');
-  await page.goto('/player/withdraw');
-  await chooseOption(page, 'withdraw-provider', /AskMeBet/i);
-  await chooseOption(page, 'withdraw-bank-account', /.+/);
-  await page.getByTestId('withdraw-form').locator('input[name="credit"]').fill('50.00');
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-success')).toBeVisible();
-  const open = (await (await page.request.get('/api/v2/withdrawals/open')).json()) as {
-    orders: Array<{ code: string }>;
-  };
-  const withdrawalCode = open.orders[0]?.code ?? '';
-  expect(withdrawalCode).toMatch(/^W/);
   await page.goto('/player/deposit');
   await chooseOption(page, 'deposit-provider', /AskMeBet/i);
   await chooseOption(page, 'deposit-bank-account', /.+/);
