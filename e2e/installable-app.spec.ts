@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import config, { baseURL } from './playwright.config';
 import { localeText, registerViaForm } from './support';
 
@@ -197,6 +197,24 @@ test.describe('in a regular (not incognito) profile', () => {
     await expect(notice.getByRole('button')).toHaveText(
       localeText('lo', 'common', 'installableApp.updateNow'),
     );
+    // It stays until answered, so it must leave the phone's navigation usable: clear of the top bar and
+    // above the bottom bar (polled: it slides in).
+    const boxOf = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      if (!box) throw new Error(`${locator} is not laid out`);
+      return { top: box.y, bottom: box.y + box.height };
+    };
+    const noticeBox = page.locator('.mantine-Notification-root').filter({ has: notice });
+    await expect
+      .poll(async () => {
+        const [box, topBar, bottomBar] = await Promise.all([
+          boxOf(noticeBox),
+          boxOf(page.getByTestId('topbar')),
+          boxOf(page.getByTestId('bottom-bar')),
+        ]);
+        return { belowTopBar: box.top >= topBar.bottom, aboveBottomBar: box.bottom <= bottomBar.top };
+      })
+      .toEqual({ belowTopBar: true, aboveBottomBar: true });
     await page.screenshot({ path: testInfo.outputPath('update-lo-375.png') });
 
     const reloaded = page.waitForEvent('framenavigated');

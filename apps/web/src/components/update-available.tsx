@@ -16,10 +16,16 @@ function UpdateAvailable({ onUpdate }: { onUpdate: () => void }) {
   );
 }
 
-/** The "update available" notice: stays until the player updates or closes it (a later visit asks again). */
+/**
+ * The "update available" notice: stays until the player updates or closes it (a later visit asks again).
+ * At the bottom, not where the other toasts are: they go after 5 s, this one stays, and at the top of a phone
+ * it covered the top bar (menu, language, account) until closed. On phones it sits above the bottom bar
+ * (styles.css).
+ */
 export function showUpdateAvailable(onUpdate: () => void): void {
   notifications.show({
     id: NOTICE_ID,
+    position: 'bottom-center',
     title: <UpdateTitle />,
     message: <UpdateAvailable onUpdate={onUpdate} />,
     autoClose: false,
