@@ -31,7 +31,8 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../.e2e-artifacts',
   fullyParallel: true,
-  workers: 2,
+  // scripts/test.mjs (npm test) sets one when the machine is busy already; two otherwise.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

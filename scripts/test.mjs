@@ -4,6 +4,7 @@
 // - REQUIRE_E2E=1 (CI): a missing Chromium fails the run instead of skipping the browser tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,8 +34,41 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
+/** The share of all cores busy over `ms` (whatever is busy: this run has nothing running at that moment). */
+async function busyShare(ms) {
+  const total = () =>
+    cpus().reduce(
+      (sum, { times }) => {
+        const all = times.user + times.nice + times.sys + times.irq + times.idle;
+        return { all: sum.all + all, idle: sum.idle + times.idle };
+      },
+      { all: 0, idle: 0 },
+    );
+  const before = total();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = total();
+  const all = after.all - before.all;
+  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
+}
+
+/**
+ * How many browser tests run at once: two (each a Chromium, the server and PGlite share the cores), or one
+ * when something else already keeps the cores busy (another test run, as on a busy CI machine). Two suites
+ * with two workers each on two cores made every test four times slower, and the long ones ran past their
+ * time limits; one each runs them as fast as one suite with two on a quiet machine. E2E_WORKERS overrides.
+ */
+async function browserWorkers() {
+  if (process.env.E2E_WORKERS) return process.env.E2E_WORKERS;
+  const busy = await busyShare(3000);
+  const workers = busy > 0.5 ? 1 : 2;
+  console.log(`cores ${Math.round(busy * 100)} % busy before the browser tests: ${workers} worker(s)`);
+  return String(workers);
+}
+
 // The browser tests run what ships: the built web app served by the compiled API (e2e/serve.mjs).
 run('build the web app and the API', 'npm', ['run', 'build']);
+const workers = await browserWorkers();
 run(`browser tests (${database})`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,
+  E2E_WORKERS: workers,
 });
