@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PROVIDERS } from '@lc/shared/providers';
 import { expect, type Page, request, test } from '@playwright/test';
 import { baseURL, OPS_TOKEN } from './playwright.config';
-import { currentPlayerId, errorText, opsCredit, registerViaForm } from './support';
+import { currentPlayerId, deviceFingerprint, errorText, opsCredit, registerViaForm } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,7 +39,7 @@ test('bank account with its errors, five balances, a funded game launch and a sp
       displayName: 'Somphone K',
       acceptTerms: true,
       adultConfirmed: true,
-      fingerprint: fingerprint(`fp-${otherName}`),
+      fingerprint: deviceFingerprint(`fp-${otherName}`),
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -124,30 +124,3 @@ test('bank account with its errors, five balances, a funded game launch and a sp
   expect(reconciliation.stdout.trim().split('\n').at(-1), reconciliation.stderr).toBe('differences: 0');
   expect(reconciliation.status).toBe(0);
 });
-
-function fingerprint(hash: string) {
-  const blank = {
-    version: '',
-    vendor: '',
-    vendorUnmasked: '',
-    renderer: '',
-    rendererUnmasked: '',
-    shadingLanguageVersion: '',
-  };
-  return {
-    screen: '1280x800',
-    version: '5.2.0',
-    timezone: 'Asia/Vientiane',
-    userAgent: 'e2e',
-    plugins: '',
-    audio: '',
-    platform: 'Linux',
-    fingerprint: hash,
-    memory: '8',
-    fonts: '',
-    languages: 'lo',
-    hardwareConcurrency: '2',
-    vendor: '',
-    webGL: blank,
-  };
-}
