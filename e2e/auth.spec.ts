@@ -34,9 +34,9 @@ test('register → player area → logout → login', async ({ page }) => {
 test('change password: a mismatch and a wrong current password change nothing; then only the new one logs in', async ({
   page,
 }) => {
-  // Some 25 steps over four page loads: 20–35 s on a quiet machine, 46–65 s on two busy cores (traced: every
-  // step progressing, none waiting on a stuck element). Registered through the API: the form is the first
-  // test's subject.
+  // Some 25 steps over four page loads. On two busy cores a CI run spent 50 s before the final login (traced:
+  // every step progressing, none waiting on a stuck element), and 46 s after registering through the API
+  // (the form is the first test's subject) with three browser suites running.
   test.setTimeout(120_000);
   const { username } = await registerViaApi(page);
   await page.goto('/player');
