@@ -1,17 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { OPS_TOKEN } from './playwright.config';
-import {
-  addBankAccount,
-  chooseOption,
-  currentPlayerId,
-  opsCredit,
-  registerViaForm,
-  uniqueUsername,
-} from './support';
+import { currentPlayerId, opsCredit, registerViaApi, uniqueAccountNumber, uniqueUsername } from './support';
 
 /**
  * Helpers of the back-office browser tests (one file for all of them): staff made with the OPS token and
@@ -115,20 +109,27 @@ export async function answerPrompt(page: Page, text: string) {
 
 /** A registered player with 100.00 THB at AskMeBet asks for a 50.00 THB payout: the OPEN withdrawal's code. */
 export async function openWithdrawal(page: Page): Promise<string> {
-  await registerViaForm(page);
-  await addBankAccount(page);
-  const playerId = await currentPlayerId(page);
-  await opsCredit(page, playerId, 'askmebet', '100.00');
-  await page.goto('/player/withdraw');
-  await chooseOption(page, 'withdraw-provider', /AskMeBet/i);
-  await chooseOption(page, 'withdraw-bank-account', /.+/);
-  await page.getByTestId('withdraw-form').locator('input[name="credit"]').fill('50.00');
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-success')).toBeVisible();
-  const open = (await (await page.request.get('/api/v2/withdrawals/open')).json()) as {
-    orders: Array<{ code: string }>;
-  };
-  const code = open.orders[0]?.code ?? '';
-  expect(code).toMatch(/^W/);
-  return code;
+  // Through the player API with the page's cookies: the player's forms are walked by their own tests; here
+  // they only made this test long on a busy machine.
+  await registerViaApi(page);
+  const account = await page.request.post('/api/v2/players/bank-accounts', {
+    data: {
+      bank: 'bcel',
+      accountNumber: uniqueAccountNumber(),
+      accountName: 'Khamla Phommachanh',
+      currency: 'LAK',
+      owner: 'SELF',
+    },
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  const { bankAccount } = (await account.json()) as { bankAccount: { id: string } };
+  await opsCredit(page, await currentPlayerId(page), 'askmebet', '100.00');
+  const created = await page.request.post('/api/v2/withdrawals', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { provider: 'askmebet', bankAccountId: bankAccount.id, credit: '50.00' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { order } = (await created.json()) as { order: { code: string } };
+  expect(order.code).toMatch(/^W/);
+  return order.code;
 }

@@ -99,13 +99,16 @@ export async function chooseOption(page: Page, testId: string, label: RegExp, sc
 }
 
 /** Adds the player's one bank account through the bank page (BCEL, a fresh account number). */
+/** A BCEL-shaped account number of random digits: parallel tests must never share one (ACCOUNT_IN_USED). */
+export function uniqueAccountNumber(): string {
+  return `30${Array.from(randomBytes(11), (byte) => byte % 10).join('')}`;
+}
+
 export async function addBankAccount(page: Page) {
   await page.goto('/player/bank');
   await chooseOption(page, 'bank-select', /BCEL/);
   const bankForm = page.getByTestId('bank-account-form');
-  // Random digits: parallel tests must never share an account number (ACCOUNT_IN_USED).
-  const digits = Array.from(randomBytes(11), (byte) => byte % 10).join('');
-  await bankForm.locator('input[name="accountNumber"]').fill(`30${digits}`);
+  await bankForm.locator('input[name="accountNumber"]').fill(uniqueAccountNumber());
   await bankForm.locator('input[name="accountName"]').fill('Khamla Phommachanh');
   await chooseOption(page, 'currency-select', /LAK/);
   await chooseOption(page, 'owner-select', /.+/);
