@@ -98,12 +98,12 @@ export async function chooseOption(page: Page, testId: string, label: RegExp, sc
   await page.getByRole('listbox').getByRole('option', { name: label }).first().click();
 }
 
-/** Adds the player's one bank account through the bank page (BCEL, a fresh account number). */
 /** A BCEL-shaped account number of random digits: parallel tests must never share one (ACCOUNT_IN_USED). */
 export function uniqueAccountNumber(): string {
   return `30${Array.from(randomBytes(11), (byte) => byte % 10).join('')}`;
 }
 
+/** Adds the player's one bank account through the bank page (BCEL, a fresh account number). */
 export async function addBankAccount(page: Page) {
   await page.goto('/player/bank');
   await chooseOption(page, 'bank-select', /BCEL/);
