@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { OPS_TOKEN } from './playwright.config';
-import { currentPlayerId, opsCredit, registerViaApi, uniqueAccountNumber, uniqueUsername } from './support';
+import { addBankAccountViaApi, currentPlayerId, opsCredit, registerViaApi, uniqueUsername } from './support';
 
 /**
  * Helpers of the back-office browser tests (one file for all of them): staff made with the OPS token and
@@ -112,21 +112,11 @@ export async function openWithdrawal(page: Page): Promise<string> {
   // Through the player API with the page's cookies: the player's forms are walked by their own tests; here
   // they only made this test long on a busy machine.
   await registerViaApi(page);
-  const account = await page.request.post('/api/v2/players/bank-accounts', {
-    data: {
-      bank: 'bcel',
-      accountNumber: uniqueAccountNumber(),
-      accountName: 'Khamla Phommachanh',
-      currency: 'LAK',
-      owner: 'SELF',
-    },
-  });
-  expect(account.status(), await account.text()).toBe(201);
-  const { bankAccount } = (await account.json()) as { bankAccount: { id: string } };
+  const bankAccountId = await addBankAccountViaApi(page);
   await opsCredit(page, await currentPlayerId(page), 'askmebet', '100.00');
   const created = await page.request.post('/api/v2/withdrawals', {
     headers: { 'idempotency-key': randomUUID() },
-    data: { provider: 'askmebet', bankAccountId: bankAccount.id, credit: '50.00' },
+    data: { provider: 'askmebet', bankAccountId, credit: '50.00' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { order } = (await created.json()) as { order: { code: string } };

@@ -6,12 +6,14 @@ import { bonusFor, type PromotionTerms, parseScaled, targetFor } from '@lc/share
 import { expect, type Page, test } from '@playwright/test';
 import {
   addBankAccount,
+  addBankAccountViaApi,
   chooseOption,
   currentPlayerId,
   errorText,
   localeText,
   opsBlockPlayer,
   opsCli,
+  registerViaApi,
   registerViaForm,
   setSandboxBalance,
   shownText,
@@ -191,8 +193,9 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
 test('the detail page states the rules; recheck, then cancel a promotion: cancel success and CANCELED', async ({
   page,
 }) => {
-  await registerViaForm(page);
-  await addBankAccount(page);
+  // Signed up through the API: the forms are other tests' subject.
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
   const reload = await demoPromotion(page, 'daily-reload');
 
   // The detail opens from the card (its list is already there) and says every rule.
@@ -249,8 +252,9 @@ test('the detail page states the rules; recheck, then cancel a promotion: cancel
 test('a blocked player reads the blocked message instead of the Use buttons, in Lao and in Thai', async ({
   page,
 }) => {
-  await registerViaForm(page);
-  await addBankAccount(page);
+  // Signed up through the API: the forms are other tests' subject.
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
   await opsBlockPlayer(page, await currentPlayerId(page));
 
   await page.goto('/player/promotion');

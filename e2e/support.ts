@@ -103,6 +103,21 @@ export function uniqueAccountNumber(): string {
   return `30${Array.from(randomBytes(11), (byte) => byte % 10).join('')}`;
 }
 
+/** Adds the signed-in player's one bank account through the API (BCEL, a fresh number): its id. */
+export async function addBankAccountViaApi(page: Page): Promise<string> {
+  const added = await page.request.post('/api/v2/players/bank-accounts', {
+    data: {
+      bank: 'bcel',
+      accountNumber: uniqueAccountNumber(),
+      accountName: 'Khamla Phommachanh',
+      currency: 'LAK',
+      owner: 'SELF',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return ((await added.json()) as { bankAccount: { id: string } }).bankAccount.id;
+}
+
 /** Adds the player's one bank account through the bank page (BCEL, a fresh account number). */
 export async function addBankAccount(page: Page) {
   await page.goto('/player/bank');
