@@ -54,8 +54,9 @@ async function busyShare(ms) {
 /**
  * How many browser tests run at once: two (each a Chromium, the server and PGlite share the cores), or one
  * when something else already keeps the cores busy (another test run, as on a busy CI machine). Two suites
- * with two workers each on two cores made every test four times slower, and the long ones ran past their
- * time limits; one each runs them as fast as one suite with two on a quiet machine. E2E_WORKERS overrides.
+ * with two workers each on two cores (load average 21–25) failed their long tests on time limits; with one
+ * each, 64 of 66 passed beside a CI run, and the two that did not were too long for any load (since shortened).
+ * E2E_WORKERS overrides.
  */
 async function browserWorkers() {
   if (process.env.E2E_WORKERS) return process.env.E2E_WORKERS;
