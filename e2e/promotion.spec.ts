@@ -193,6 +193,8 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
 test('the detail page states the rules; recheck, then cancel a promotion: cancel success and CANCELED', async ({
   page,
 }) => {
+  // Three axe scans and four page loads: 42 s of its first 60 s budget in a CI run with two workers.
+  test.setTimeout(120_000);
   // Signed up through the API: the forms are other tests' subject.
   await registerViaApi(page);
   await addBankAccountViaApi(page);
