@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { TPromotionListResponse } from '@lc/shared/contracts/promotions';
 import { expect, type Page, test } from '@playwright/test';
-import { addBankAccount, chooseOption, registerViaForm } from './support';
+import { addBankAccount, chooseOption, registerViaApi, registerViaForm } from './support';
 
 // Issue #16 items 4 and 9 on a phone: axe on every player route, the drawer's keyboard behaviour, focus rings.
 test.use({ viewport: { width: 375, height: 812 } });
@@ -71,7 +71,8 @@ test('axe: no serious or critical violation on any player route, with the drawer
 test('the drawer gives the keyboard back to the menu button, also on its first, lazily loaded, opening', async ({
   page,
 }) => {
-  await registerViaForm(page);
+  await registerViaApi(page);
+  await page.goto('/player');
   const toggle = page.getByTestId('menu-toggle');
   const drawer = page.getByTestId('nav-drawer');
 
@@ -93,7 +94,8 @@ test('the drawer gives the keyboard back to the menu button, also on its first, 
 });
 
 test("the drawer's group headers are buttons that show and hide their links", async ({ page }) => {
-  await registerViaForm(page);
+  await registerViaApi(page);
+  await page.goto('/player');
   await page.getByTestId('menu-toggle').click();
   const drawer = page.getByTestId('nav-drawer');
   await expect(drawer).toBeVisible();
@@ -125,7 +127,8 @@ test('inputs and plain links show a focus ring', async ({ page }) => {
   expect(ring.width).toBeGreaterThanOrEqual(2);
 
   // A link of the app's own (not a Mantine component), reached with Tab.
-  await registerViaForm(page);
+  await registerViaApi(page);
+  await page.goto('/player');
   const deposit = page.getByTestId('bottom-bar').locator('a[href="/player/deposit"]');
   await deposit.focus();
   await page.keyboard.press('Shift+Tab');

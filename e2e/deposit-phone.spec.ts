@@ -9,12 +9,12 @@ import { formatCurrency } from '../packages/ui/src/format-currency';
 import { AMOUNT_FORMAT_CASES } from '../packages/ui/src/format-currency.test-helpers';
 import { readQrFromScreen } from './read-qr';
 import {
-  addBankAccount,
+  addBankAccountViaApi,
   chooseOption,
   currentPlayerId,
   localeText,
   opsCredit,
-  registerViaForm,
+  registerViaApi,
 } from './support';
 
 // Issue #16: the deposit as a player paying from the same phone sees it.
@@ -28,9 +28,10 @@ function decodePng(bytes: Buffer): string | null {
 
 /** A signed-in player with a bank account, on the deposit form, in `language`. */
 async function openDepositForm(page: Page, language: 'lo' | 'th') {
-  await registerViaForm(page);
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
+  await page.goto('/player');
   await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
-  await addBankAccount(page);
   await page.goto('/player/deposit');
   await expect(page.getByTestId('deposit-form')).toBeVisible();
 }
@@ -206,7 +207,7 @@ test('keyboard only: from the deposit form to the QR, focus landing on the QR he
 });
 
 test('the credit panel adds the five balances into one total, exactly', async ({ page }) => {
-  await registerViaForm(page);
+  await registerViaApi(page);
   const player = await currentPlayerId(page);
   // 0.10 + 0.20 is 0.30000000000000004 in floats; added in satang the total is exact.
   await opsCredit(page, player, 'alphabet', '0.10');

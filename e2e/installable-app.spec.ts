@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import config, { baseURL } from './playwright.config';
-import { localeText, registerViaForm } from './support';
+import { localeText, registerViaApi } from './support';
 
 const PHONE = { width: 375, height: 812 };
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -88,7 +88,7 @@ test('the service worker installs and the app opens offline with a translated of
 
 test('an API answer is never served from the cache, not even offline', async ({ page, context }) => {
   await controlledByServiceWorker(page);
-  await registerViaForm(page);
+  await registerViaApi(page);
   const apiResponses: { url: string; isFromServiceWorker: boolean }[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/'))

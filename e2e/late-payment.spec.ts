@@ -1,14 +1,14 @@
 import { parseLaoQr } from '@lc/shared/laoqr';
 import { convert, formatMinor } from '@lc/shared/money';
 import { expect, test } from '@playwright/test';
-import { addBankAccount, chooseOption, localeText, opsCli, registerViaForm } from './support';
+import { addBankAccountViaApi, chooseOption, localeText, opsCli, registerViaApi } from './support';
 
 test('a deposit paid after the player cancelled it: "paid after cancellation", then staff credit it once', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerViaForm(page);
-  await addBankAccount(page);
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
 
   await page.goto('/player/deposit');
   await chooseOption(page, 'deposit-provider', /AskMeBet/i);

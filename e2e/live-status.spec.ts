@@ -1,6 +1,6 @@
 import { convert, formatMinor } from '@lc/shared/money';
 import { expect, type Page, test } from '@playwright/test';
-import { addBankAccount, chooseOption, localeText, registerViaForm } from './support';
+import { addBankAccountViaApi, chooseOption, localeText, registerViaApi } from './support';
 
 /** Makes a 100,000 LAK deposit at AskMeBet through the form; answers its code and QR payload. */
 async function openDeposit(page: Page): Promise<{ code: string; payload: string }> {
@@ -39,8 +39,8 @@ for (const language of ['lo', 'th'] as const) {
   }) => {
     test.setTimeout(90_000);
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
-    await registerViaForm(page);
-    await addBankAccount(page);
+    await registerViaApi(page);
+    await addBankAccountViaApi(page);
     const checks: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/check')) checks.push(request.url());
@@ -100,8 +100,8 @@ test('lo: with the event stream refused, the open deposit is polled and still re
   await page.route('**/api/v2/players/events', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"INTERNAL"}}' }),
   );
-  await registerViaForm(page);
-  await addBankAccount(page);
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
   const { payload } = await openDeposit(page);
   await payFromBankingApp(page, payload);
   // The fallback looks every 5 s; the expectation allows for a busy machine.

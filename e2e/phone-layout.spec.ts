@@ -1,7 +1,7 @@
 import type { TPromotionListResponse } from '@lc/shared/contracts/promotions';
 import { expect, type Page, test } from '@playwright/test';
 import { UNBREAKABLE_WORDS } from '../apps/web/src/lib/keep-words-whole';
-import { addBankAccount, localeText, openAccountMenu, registerViaForm } from './support';
+import { addBankAccountViaApi, localeText, openAccountMenu, registerViaApi } from './support';
 
 // Issue #16 on a 375 × 812 phone: tap targets, a title per route, sheets sized to their content, and Lao
 // lines that never end inside a word.
@@ -116,8 +116,8 @@ for (const language of ['lo', 'th'] as const) {
     await visit('/login', 'nav.login');
     await visit('/register', 'nav.register');
 
-    await registerViaForm(page);
-    await addBankAccount(page);
+    await registerViaApi(page);
+    await addBankAccountViaApi(page);
     const promotionId = await firstPromotionId(page);
     await visit('/player', 'pages.dashboard.title');
     await visit('/player/deposit', 'pages.deposit.title');
@@ -193,7 +193,8 @@ for (const language of ['lo', 'th'] as const) {
 }
 
 test('the page spinner hides the page under it: no footer showing through', async ({ page }) => {
-  await registerViaForm(page);
+  await registerViaApi(page);
+  await page.goto('/player');
   await settle(page);
   // The deposit history's read held back, so the navigation waits past the spinner's 1 s delay.
   await page.route('**/api/v2/**deposits**', async (route) => {
@@ -228,7 +229,8 @@ test('the contact and language sheets are as tall as their rows, not the whole s
   await page.keyboard.press('Escape');
   await expect(languageSheet).toBeHidden();
 
-  await registerViaForm(page);
+  await registerViaApi(page);
+  await page.goto('/player');
   await page.getByTestId('bottom-bar').getByRole('button').click();
   const contactSheet = page.getByRole('dialog');
   await expect(contactSheet).toBeVisible();
@@ -334,7 +336,7 @@ for (const language of ['lo', 'th'] as const) {
       await expectWholeWords(page, 'body', language, `the landing page at ${width} px`);
     }
 
-    await registerViaForm(page);
+    await registerViaApi(page);
     const promotionId = await firstPromotionId(page);
     for (const width of [320, 375, 1280]) {
       await page.setViewportSize({ width, height: 812 });

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
-  addBankAccount,
+  addBankAccountViaApi,
   chooseOption,
   errorText,
   localeText,
   openAccountMenu,
-  registerViaForm,
+  registerViaApi,
 } from './support';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -34,8 +34,8 @@ test('a daily deposit limit set on the play-limits page refuses a deposit over i
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerViaForm(page);
-  await addBankAccount(page);
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
 
   await page.goto('/player');
   await openAccountMenu(page);
@@ -60,7 +60,7 @@ test('a daily deposit limit set on the play-limits page refuses a deposit over i
 });
 
 test('a raise waits 24 h and shows as pending', async ({ page }) => {
-  await registerViaForm(page);
+  await registerViaApi(page);
   await page.goto('/player/limits');
   await page.getByTestId('limit-weekly').fill('100000');
   await page.getByTestId('limits-save').click();
@@ -77,8 +77,8 @@ test('a time-out after its confirmation restricts the account: banner with the d
   page,
 }) => {
   test.setTimeout(90_000);
-  await registerViaForm(page);
-  await addBankAccount(page);
+  await registerViaApi(page);
+  await addBankAccountViaApi(page);
   await page.goto('/player/limits');
   await page.getByTestId('break-TIME_OUT-start').click();
   const confirm = page.getByTestId('break-confirm');

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PROVIDERS } from '@lc/shared/providers';
 import { expect, type Page, request, test } from '@playwright/test';
 import { baseURL, OPS_TOKEN } from './playwright.config';
-import { currentPlayerId, deviceFingerprint, errorText, opsCredit, registerViaForm } from './support';
+import { currentPlayerId, deviceFingerprint, errorText, opsCredit, registerViaApi } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -49,7 +49,7 @@ test('bank account with its errors, five balances, a funded game launch and a sp
   expect(added.status(), await added.text()).toBe(201);
   await other.dispose();
 
-  await registerViaForm(page);
+  await registerViaApi(page);
   await page.goto('/player/bank');
   await chooseOption(page, 'bank-select', /BCEL/);
   await page.getByTestId('bank-account-form').locator('input[name="accountName"]').fill('Somchai Vongsa');
