@@ -2,7 +2,7 @@ import { ZOpsAgencyResponse, ZPutAgencyRequest } from '@lc/shared/contracts/ops-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, OPS_SECURITY } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
-import { opsActorOf } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf } from '../ops/record-audit';
 import { agencyOf, requireAgency } from './agency-resolver';
 import { toOpsAgencyDto } from './to-ops-agency-dto';
 import { updateAgencySettings } from './update-agency-settings';
@@ -42,6 +42,7 @@ export const opsAgencyRoutes: FastifyPluginAsyncZod = async (app) => {
         agencyId: agencyOf(request).id,
         settings: request.body,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       // The host → agency cache holds the old row: limits must apply to the next deposit, not after expiry.

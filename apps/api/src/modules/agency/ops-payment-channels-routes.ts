@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
-import { opsActorOf } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf } from '../ops/record-audit';
 import { agencyOf, requireAgency } from './agency-resolver';
 import { listPaymentChannels, savePaymentChannel } from './save-payment-channel';
 
@@ -48,6 +48,7 @@ export const opsPaymentChannelsRoutes: FastifyPluginAsyncZod = async (app) => {
         agencyId: agencyOf(request).id,
         channel: { ...request.body, code: request.params.code },
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
       });
       app.forgetAgencies();
       return { paymentChannels };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { agencies } from '../../db/schema/agency';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 
 /** The agency's channels as ops see them; one saved before QR settings existed shows only what it has. */
 export async function listPaymentChannels(db: DbOrTx, agencyId: string): Promise<TPaymentChannelSettings[]> {
@@ -26,7 +26,7 @@ export async function listPaymentChannels(db: DbOrTx, agencyId: string): Promise
  */
 export async function savePaymentChannel(
   app: FastifyInstance,
-  input: { agencyId: string; channel: TPaymentChannelSettings; actor: string },
+  input: { agencyId: string; channel: TPaymentChannelSettings; actor: string; scope: AuditScope },
 ): Promise<TPaymentChannelSettings[]> {
   const now = app.now();
   await app.db.transaction(async (tx) => {
@@ -43,6 +43,7 @@ export async function savePaymentChannel(
     await tx.update(agencies).set({ paymentChannels: channels }).where(eq(agencies.id, agency.id));
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'payment-channel.save',
       target: `payment-channel:${channel.code}`,
       details: { before, after: channel },

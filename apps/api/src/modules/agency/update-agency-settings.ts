@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agencies } from '../../db/schema/agency';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { toOpsAgencyDto } from './to-ops-agency-dto';
 
 /**
@@ -14,7 +14,7 @@ import { toOpsAgencyDto } from './to-ops-agency-dto';
  */
 export async function updateAgencySettings(
   db: Db,
-  input: { agencyId: string; settings: TPutAgencyRequest; actor: string; now: Date },
+  input: { agencyId: string; settings: TPutAgencyRequest; actor: string; scope: AuditScope; now: Date },
 ): Promise<TOpsAgency> {
   const { settings: s } = input;
   return db.transaction(async (tx) => {
@@ -42,6 +42,7 @@ export async function updateAgencySettings(
     const dto = toOpsAgencyDto(after);
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'agency.update',
       target: `agency:${after.id}`,
       before: toOpsAgencyDto(before),

@@ -12,6 +12,7 @@ import { errorResponses, OPS_SECURITY } from '../../lib/route-schemas';
 import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { auditScopeOf } from '../ops/record-audit';
 import { decideApproval } from './decide-approval';
 import { listApprovals } from './list-approvals';
 import { requestAdjustment } from './request-adjustment';
@@ -41,6 +42,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
         amount: parseMoney(request.body.amount, 'THB', { allowNegative: true }),
         reason: request.body.reason,
         caller: opsCallerOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return reply.code(202).send({ approval: toApprovalDto(approval) });
@@ -89,6 +91,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
           isApproved: verb === 'approve',
           reason: request.body?.reason ?? null,
           caller: opsCallerOf(request),
+          scope: auditScopeOf(request),
           log: request.log,
         });
         return { approval: toApprovalDto(approval) };

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { approvals } from '../../db/schema/approvals';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { findPendingApproval, withdrawalSubject } from './find-pending-approval';
 
 export type CloseWithdrawalApprovalInput = {
   agencyId: string;
   code: string;
   actor: string;
+  scope: AuditScope;
   /** The staff member rejecting the withdrawal (null for `automation`). */
   staffId: string | null;
   reason: string | null;
@@ -39,6 +40,7 @@ export async function closeWithdrawalApproval(
     .where(eq(approvals.id, pending.id));
   await recordAudit(tx, {
     actor: input.actor,
+    scope: input.scope,
     action: 'approval.close',
     target: `approval:${pending.id}`,
     before: { status: pending.status },

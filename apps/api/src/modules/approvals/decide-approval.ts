@@ -12,7 +12,7 @@ import { AppError, isAppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { gameProviderOf } from '../credits/game-provider-of';
 import { creditPlayer, opsCreditReference } from '../ops/credit-player';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { applyExchangeRate } from '../rates/apply-exchange-rate';
 import { findStaff } from '../staff/find-staff';
 import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
@@ -24,6 +24,7 @@ export type DecideApprovalInput = {
   isApproved: boolean;
   reason: string | null;
   caller: OpsActor;
+  scope: AuditScope;
   log: FastifyBaseLogger;
 };
 
@@ -75,6 +76,7 @@ export async function decideApproval(app: FastifyInstance, input: DecideApproval
       .returning();
     await recordAudit(tx, {
       actor: caller.name,
+      scope: input.scope,
       action: input.isApproved ? 'approval.approve' : 'approval.reject',
       target: `approval:${row.id}`,
       before: { status: row.status },
@@ -107,6 +109,7 @@ async function carryOut(
       code: payload.code ?? '',
       bankReference: payload.bankReference ?? '',
       caller,
+      scope: input.scope,
       now,
       approval: row,
     });
@@ -121,6 +124,7 @@ async function carryOut(
       buy: payload.buy ?? '',
       sell: payload.sell ?? '',
       actor: caller.name,
+      scope: input.scope,
       now,
       approval: { id: row.id, requestedBy: row.requestedBy },
     });
@@ -132,6 +136,7 @@ async function carryOut(
     await tx.update(staff).set({ role: to }).where(eq(staff.id, member.id));
     await recordAudit(tx, {
       actor: caller.name,
+      scope: input.scope,
       action: 'staff.role',
       target: `staff:${member.id}`,
       before: { role: member.role },
@@ -173,6 +178,7 @@ async function bookAdjustment(app: FastifyInstance, input: DecideApprovalInput, 
       reason: row.reason,
       key: `approval:${row.id}`,
       actor: input.caller.name,
+      scope: input.scope,
       now: app.now(),
       log: input.log,
     });

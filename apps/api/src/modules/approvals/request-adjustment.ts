@@ -6,6 +6,7 @@ import type { ApprovalRow } from '../../db/schema/approvals';
 import { players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
+import type { AuditScope } from '../ops/record-audit';
 import { requestApproval } from './request-approval';
 
 export type AdjustmentInput = {
@@ -16,6 +17,7 @@ export type AdjustmentInput = {
   amount: bigint;
   reason: string;
   caller: OpsActor;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -36,6 +38,7 @@ export async function requestAdjustment(db: Db, input: AdjustmentInput): Promise
       payload: { playerId: player.id, provider: input.provider, amount: formatMinor(input.amount, 'THB') },
       reason: input.reason,
       caller: input.caller,
+      scope: input.scope,
       now: input.now,
     });
   });

@@ -2,7 +2,7 @@ import type { TApprovalKind } from '@lc/shared/contracts/ops-approvals';
 import type { DbOrTx } from '../../db/client';
 import { type ApprovalRow, approvals } from '../../db/schema/approvals';
 import type { OpsActor } from '../../plugins/ops-auth';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 
 export type ApprovalRequest = {
   agencyId: string;
@@ -12,6 +12,7 @@ export type ApprovalRequest = {
   /** Set when at most one request may wait for the same thing (`withdrawal:<code>`). */
   subject?: string;
   caller: OpsActor;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -34,6 +35,7 @@ export async function requestApproval(tx: DbOrTx, input: ApprovalRequest): Promi
   if (!row) throw new Error('approval insert returned nothing');
   await recordAudit(tx, {
     actor: input.caller.name,
+    scope: input.scope,
     action: 'approval.request',
     target: `approval:${row.id}`,
     after: { kind: row.kind, status: row.status, ...row.payload, reason: row.reason },

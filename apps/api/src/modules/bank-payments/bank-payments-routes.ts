@@ -17,7 +17,7 @@ import { sendCsv } from '../../lib/send-csv';
 import { toCsv } from '../../lib/to-csv';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
-import { opsActorOf } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf } from '../ops/record-audit';
 import { toOpsDepositDto } from '../ops/to-ops-deposit-dto';
 import { usernameOf } from '../withdrawals/withdrawals-repository';
 import { creditBankPayment } from './credit-bank-payment';
@@ -73,6 +73,7 @@ export const bankPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         agency: agencyOf(request),
         paymentId: request.params.id,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
       });
       const payment = await findOpsBankPayment(app.db, request.params.id);
       if (!payment) throw new Error('credited payment vanished');
@@ -100,6 +101,7 @@ export const bankPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentId: request.params.id,
         bankReference: request.body.bankReference,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
       });
       const payment = await findOpsBankPayment(app.db, request.params.id);
       if (!payment) throw new Error('refunded payment vanished');

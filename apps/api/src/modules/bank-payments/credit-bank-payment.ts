@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { creditDeposit } from '../deposits/credit-deposit';
 import { nextOrderCode } from '../deposits/deposit-code';
 import { findDepositByCode } from '../deposits/deposits-repository';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { findCurrentRate } from '../rates/get-current-rates';
 import { applyPaymentToDeposit } from './apply-payment-to-deposit';
 import { lockAgencyPayment } from './lock-agency-payment';
@@ -22,6 +22,7 @@ export type CreditPaymentInput = TCreditBankPaymentRequest & {
   agency: AgencyRow;
   paymentId: string;
   actor: string;
+  scope: AuditScope;
 };
 
 const alreadyResolved = (payment: BankPaymentRow) =>
@@ -179,6 +180,7 @@ export async function creditBankPayment(
     });
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'bank-payment.credit',
       target: `bank-payment:${payment.id}`,
       details: {

@@ -5,7 +5,7 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments';
 import { deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { lockAgencyPayment } from './lock-agency-payment';
 
 /**
@@ -15,7 +15,7 @@ import { lockAgencyPayment } from './lock-agency-payment';
  */
 export async function refundBankPayment(
   app: FastifyInstance,
-  input: { agency: AgencyRow; paymentId: string; bankReference: string; actor: string },
+  input: { agency: AgencyRow; paymentId: string; bankReference: string; actor: string; scope: AuditScope },
 ): Promise<BankPaymentRow> {
   const now = app.now();
   return app.db.transaction(async (tx) => {
@@ -54,6 +54,7 @@ export async function refundBankPayment(
     }
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'bank-payment.refund',
       target: `bank-payment:${payment.id}`,
       details: {

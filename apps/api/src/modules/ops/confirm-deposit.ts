@@ -7,12 +7,13 @@ import { applyPaymentToDeposit } from '../bank-payments/apply-payment-to-deposit
 import { lockAgencyPayment } from '../bank-payments/lock-agency-payment';
 import { creditDeposit } from '../deposits/credit-deposit';
 import { findDepositByCode, lockDeposit } from '../deposits/deposits-repository';
-import { recordAudit } from './record-audit';
+import { type AuditScope, recordAudit } from './record-audit';
 
 export type DepositDecisionInput = {
   agency: AgencyRow;
   code: string;
   actor: string;
+  scope: AuditScope;
   /** Why (reject), or staff's note (confirm). */
   note: string | null;
 };
@@ -66,6 +67,7 @@ export async function confirmDeposit(
     });
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'deposit.confirm',
       target: `deposit:${row.code}`,
       details: {

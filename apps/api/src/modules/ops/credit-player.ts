@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { houseAccount, playerProviderAccount } from '../ledger/account-key';
 import { postTransaction } from '../ledger/post-transaction';
-import { recordAudit } from './record-audit';
+import { type AuditScope, recordAudit } from './record-audit';
 
 export type CreditPlayerInput = {
   agency: AgencyRow;
@@ -23,6 +23,7 @@ export type CreditPlayerInput = {
   /** Idempotency-Key (or a fresh UUID): the reference is `ops-credit:<key>`. */
   key: string;
   actor: string;
+  scope: AuditScope;
   now: Date;
   log: FastifyBaseLogger;
 };
@@ -96,6 +97,7 @@ export async function creditPlayer(db: Db, input: CreditPlayerInput): Promise<Op
   }
   const audit = (status: string, extra: Record<string, unknown> = {}) => ({
     actor: input.actor,
+    scope: input.scope,
     action: 'player.credit',
     target: `player:${player.id}`,
     details: {

@@ -19,7 +19,7 @@ import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { usernameOf } from '../withdrawals/withdrawals-repository';
 import { confirmDeposit } from './confirm-deposit';
 import { listOpsDeposits } from './list-ops-deposits';
-import { opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
 import { rejectDeposit } from './reject-deposit';
 import { toOpsDepositDto } from './to-ops-deposit-dto';
 
@@ -48,6 +48,7 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await listOpsDeposits(app.db, agency.id, query);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         action: 'deposits.list',
         target: `agency:${agency.code}`,
         details: { status: request.query.status ?? null, total: page.total },
@@ -83,6 +84,7 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
         agency: agencyOf(request),
         code: request.params.code,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         paymentId: request.body.paymentId,
         note: request.body.note ?? null,
       });
@@ -111,6 +113,7 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
         agency: agencyOf(request),
         code: request.params.code,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         note: request.body?.reason || null,
       });
       return { deposit: toOpsDepositDto(row, await usernameOf(app.db, row.playerId)) };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
-import { opsActorOf } from './record-audit';
+import { auditScopeOf, opsActorOf } from './record-audit';
 import { setPlayerBlocked } from './set-player-blocked';
 import { toOpsPlayerDto } from './to-ops-player-dto';
 
@@ -31,6 +31,7 @@ export const opsPlayerBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         isBlocked: true,
         reason: request.body?.reason || null,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return { player: toOpsPlayerDto(player) };
@@ -57,6 +58,7 @@ export const opsPlayerBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         isBlocked: false,
         reason: null,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return { player: toOpsPlayerDto(player) };

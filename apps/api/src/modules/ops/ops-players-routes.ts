@@ -22,7 +22,7 @@ import { restrictionOf } from '../play-limits/restriction';
 import { creditPlayer } from './credit-player';
 import { findAgencyPlayer } from './find-agency-player';
 import { listPlayers, maskDigits } from './list-players';
-import { opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
 import { toOpsCreditDto } from './to-ops-credit-dto';
 import { toOpsPlayerDto } from './to-ops-player-dto';
 
@@ -48,6 +48,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await listPlayers(app.db, agency.id, request.query);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         action: 'players.list',
         target: `agency:${agency.code}`,
         details: {
@@ -82,6 +83,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       await recordAudit(app.db, {
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         action: 'players.read',
         target: `player:${player.id}`,
         details: {},
@@ -130,6 +132,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         key: request.headers['idempotency-key'] ?? randomUUID(),
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
         log: request.log,
       });

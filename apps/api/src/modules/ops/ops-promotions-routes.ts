@@ -10,7 +10,7 @@ import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { createPromotion } from './create-promotion';
 import { listOpsPromotions } from './list-ops-promotions';
-import { opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
 import { setPromotionActive } from './set-promotion-active';
 import { toOpsPromotionDto } from './to-ops-promotion-dto';
 import { updatePromotion } from './update-promotion';
@@ -35,6 +35,7 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listOpsPromotions(app.db, agency.id);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         action: 'promotions.list',
         target: `agency:${agency.code}`,
         details: { total: rows.length },
@@ -62,6 +63,7 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
         agency: agencyOf(request),
         input: request.body,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return reply.code(201).send({ promotion: toOpsPromotionDto(row) });
@@ -88,6 +90,7 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         input: request.body,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return { promotion: toOpsPromotionDto(row) };
@@ -119,6 +122,7 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
           id: request.params.id,
           isActive,
           actor: opsActorOf(request),
+          scope: auditScopeOf(request),
           now: app.now(),
         });
         return { promotion: toOpsPromotionDto(row) };

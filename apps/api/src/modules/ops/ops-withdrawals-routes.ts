@@ -24,7 +24,7 @@ import { bounceWithdrawal } from '../withdrawals/bounce-withdrawal';
 import { rejectWithdrawal } from '../withdrawals/reject-withdrawal';
 import { toOpsWithdrawalDto } from '../withdrawals/to-ops-withdrawal-dto';
 import { listOpsWithdrawals, usernameOf } from '../withdrawals/withdrawals-repository';
-import { opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
 
 /**
  * Ops: the payout queue of the host's agency; approve (paid out), reject (credit back), bounced (the bank sent
@@ -52,6 +52,7 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await listOpsWithdrawals(app.db, agency.id, query);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         action: 'withdrawals.list',
         target: `agency:${agency.code}`,
         details: { status: request.query.status ?? null, total: page.total },
@@ -92,6 +93,7 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.params.code,
         bankReference: request.body.bankReference,
         caller: opsCallerOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       if ('approval' in result) return reply.code(202).send({ approval: toApprovalDto(result.approval) });
@@ -122,6 +124,7 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.params.code,
         bankReference: request.body.bankReference,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       app.metrics.withdrawalDecided(order.status);
@@ -156,6 +159,7 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.params.code,
         reason: request.body?.reason || null,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         staffId: staffIdOf(opsCallerOf(request)),
         log: request.log,
       });

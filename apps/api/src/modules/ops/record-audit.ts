@@ -1,8 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
-import { routeOf } from '../../plugins/security';
 import { requireAgency } from '../agency/agency-resolver';
 
 export type AuditEntry = {
@@ -10,6 +8,8 @@ export type AuditEntry = {
   actor: string;
   /** What, as `noun.verb`: `players.list`, `player.credit`, `reconciliation.run`, `exchange-rate.set`. */
   action: string;
+  /** The request it came from (auditScopeOf), or JOB_SCOPE for the worker's own actions. */
+  scope: AuditScope;
   /** To what: `player:<id>`, `provider:<name>`, `staff:<id>`, … */
   target?: string | null;
   /** Never secrets: no tokens, passwords or full account numbers. */
@@ -22,15 +22,37 @@ export type AuditEntry = {
   at: Date;
 };
 
-// The ops request a write happens in, so every audit row of it carries the agency, staff member and address
-// without each of the many callers (deep in deposits, withdrawals, …) passing them along.
-const currentRequest = new AsyncLocalStorage<FastifyRequest>();
+/**
+ * Where an audited action came from: its request's agency, staff member and address. Passed down explicitly
+ * from the route: an AsyncLocalStorage would carry it implicitly, but on Node 20 its first use turns on
+ * promise hooks for the whole process, which made every await of every request slower (bench:money's API CPU
+ * per deposit rose by a sixth once one ops request had run; decision 0049).
+ */
+export type AuditScope = { agencyId: string | null; staffId: string | null; ip: string | null };
+
+/** The worker's own actions: no request, no agency resolved from a host, no address. */
+export const JOB_SCOPE: AuditScope = { agencyId: null, staffId: null, ip: null };
+
+/** The audit scope of a request, read when its action is recorded (the agency resolved, the caller known). */
+export function auditScopeOf(request: FastifyRequest): AuditScope {
+  const caller = request.opsActor;
+  const scope: AuditScope = {
+    agencyId: request.agency?.id ?? null,
+    staffId: caller?.kind === 'staff' ? caller.staff.id : null,
+    ip: request.ip ?? null,
+  };
+  requestOfScope.set(scope, request);
+  return scope;
+}
+
+// The request each scope was read from, so a refusal its route records itself marks that request.
+const requestOfScope = new WeakMap<AuditScope, FastifyRequest>();
+// Requests whose route recorded a refusal itself: the generic refusal entry below is not added again.
 const refusalRecorded = new WeakSet<FastifyRequest>();
 
 /** Appends one row to the append-only audit log (inside the caller's transaction when given one). */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  const request = currentRequest.getStore();
-  const caller = request?.opsActor;
+  const { scope } = entry;
   await db.insert(auditLog).values({
     actor: entry.actor,
     action: entry.action,
@@ -39,11 +61,12 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     before: entry.before ?? null,
     after: entry.after ?? null,
     outcome: entry.outcome ?? 'OK',
-    agencyId: request?.agency?.id ?? null,
-    staffId: caller?.kind === 'staff' ? caller.staff.id : null,
-    ip: request?.ip ?? null,
+    agencyId: scope.agencyId,
+    staffId: scope.staffId,
+    ip: scope.ip,
     createdAt: entry.at,
   });
+  const request = requestOfScope.get(scope);
   if (request && entry.outcome && entry.outcome !== 'OK') refusalRecorded.add(request);
 }
 
@@ -56,14 +79,10 @@ export function opsActorOf(request: FastifyRequest): string {
 }
 
 /**
- * Runs every ops request inside its audit context, and audits each ops request that ends in a 4xx/5xx
- * (refused: no session, role too low, invalid input, a conflict…) unless the route recorded it itself.
+ * Audits each ops request that ends in a 4xx/5xx (refused: no session, role too low, invalid input, a
+ * conflict…) unless the route recorded it itself.
  */
 export function registerAuditContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!routeOf(request).startsWith('/api/ops/')) return done();
-    currentRequest.run(request, done);
-  });
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions;
     if (reply.statusCode < 400 || !route.config.opsRole || refusalRecorded.has(request)) return payload;
@@ -74,19 +93,17 @@ export function registerAuditContext(app: FastifyInstance): void {
     } catch {
       return payload; // unknown host: no agency to record it under
     }
-    // Explicitly in the request's context: onSend may run outside the chain the hook above started.
-    await currentRequest.run(request, () =>
-      recordAudit(app.db, {
-        actor: opsActorOf(request),
-        action: `${request.method} ${route.url}`,
-        // The path as sent (percent-encoded ASCII) names the object: decoded params may hold U+0000 or a
-        // lone surrogate (refused by the text guard, and by PostgreSQL's jsonb), so they are not stored.
-        target: request.url.split('?')[0]?.slice(0, 300) ?? null,
-        details: { status: reply.statusCode },
-        outcome: `REFUSED:${errorCodeOf(payload)}`,
-        at: app.now(),
-      }),
-    );
+    await recordAudit(app.db, {
+      actor: opsActorOf(request),
+      scope: auditScopeOf(request),
+      action: `${request.method} ${route.url}`,
+      // The path as sent (percent-encoded ASCII) names the object: decoded params may hold U+0000 or a
+      // lone surrogate (refused by the text guard, and by PostgreSQL's jsonb), so they are not stored.
+      target: request.url.split('?')[0]?.slice(0, 300) ?? null,
+      details: { status: reply.statusCode },
+      outcome: `REFUSED:${errorCodeOf(payload)}`,
+      at: app.now(),
+    });
     return payload;
   });
 }

@@ -126,6 +126,7 @@ function auditOf(
 ) {
   return {
     actor: input.actor,
+    scope: input.scope,
     action: 'deposit.reject',
     target: `deposit:${row.code}`,
     details: {

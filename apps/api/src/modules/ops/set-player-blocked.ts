@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from './record-audit';
+import { type AuditScope, recordAudit } from './record-audit';
 
 export type SetPlayerBlockedInput = {
   agency: AgencyRow;
@@ -12,6 +12,7 @@ export type SetPlayerBlockedInput = {
   /** Shown to the player by players/backlist; blocking again replaces it. Ignored on unblock. */
   reason: string | null;
   actor: string;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -42,6 +43,7 @@ export async function setPlayerBlocked(db: Db, input: SetPlayerBlockedInput): Pr
     if (!updated) throw new Error('player update returned nothing');
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: isBlocked ? 'player.block' : 'player.unblock',
       target: `player:${player.id}`,
       details: { reason, wasBlocked: player.blockedAt !== null },

@@ -4,13 +4,14 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { type PromotionRow, promotions } from '../../db/schema/promotions';
 import { AppError } from '../../lib/app-error';
 import { lockPromotion } from './lock-promotion';
-import { recordAudit } from './record-audit';
+import { type AuditScope, recordAudit } from './record-audit';
 
 export type SetPromotionActiveInput = {
   agency: AgencyRow;
   id: string;
   isActive: boolean;
   actor: string;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -21,7 +22,7 @@ export type SetPromotionActiveInput = {
  */
 export async function setPromotionActive(
   db: Db,
-  { agency, id, isActive, actor, now }: SetPromotionActiveInput,
+  { agency, id, isActive, actor, scope, now }: SetPromotionActiveInput,
 ) {
   return db.transaction(async (tx): Promise<PromotionRow> => {
     const before = await lockPromotion(tx, agency.id, id);
@@ -38,6 +39,7 @@ export async function setPromotionActive(
     }
     await recordAudit(tx, {
       actor,
+      scope,
       action: isActive ? 'promotion.activate' : 'promotion.deactivate',
       target: `promotion:${before.id}`,
       details: { title: before.title.lo, wasActive: before.active },

@@ -7,13 +7,14 @@ import { AppError } from '../../lib/app-error';
 import { toPromotionDto, toPromotionValues } from '../promotions/promotion-mapping';
 import { checkPromotionDepositAmount } from './check-promotion-deposit-amount';
 import { lockPromotion } from './lock-promotion';
-import { recordAudit } from './record-audit';
+import { type AuditScope, recordAudit } from './record-audit';
 
 export type UpdatePromotionInput = {
   agency: AgencyRow;
   id: string;
   input: TPromotionInput;
   actor: string;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -22,7 +23,10 @@ export type UpdatePromotionInput = {
  * started (deposit amount, target). The audit row (`promotion.update`) holds each changed field, before and
  * after, so the log alone tells what an operator changed.
  */
-export async function updatePromotion(db: Db, { agency, id, input, actor, now }: UpdatePromotionInput) {
+export async function updatePromotion(
+  db: Db,
+  { agency, id, input, actor, scope, now }: UpdatePromotionInput,
+) {
   checkPromotionDepositAmount(agency, input);
   return db.transaction(async (tx): Promise<PromotionRow> => {
     const before = await lockPromotion(tx, agency.id, id);
@@ -35,6 +39,7 @@ export async function updatePromotion(db: Db, { agency, id, input, actor, now }:
     if (!after) throw new Error('promotion update returned nothing');
     await recordAudit(tx, {
       actor,
+      scope,
       action: 'promotion.update',
       target: `promotion:${before.id}`,
       details: { changes: changesBetween(toPromotionDto(before), toPromotionDto(after)) },

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/players';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 
 /** Support ends every session of a player (a stolen phone, a shared device): signed out at the next request. */
 export async function endPlayerSessions(
   db: Db,
-  input: { playerId: string; actor: string; now: Date },
+  input: { playerId: string; actor: string; scope: AuditScope; now: Date },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
@@ -15,6 +15,7 @@ export async function endPlayerSessions(
       .returning({ id: sessions.id });
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'player.sessions.end',
       target: `player:${input.playerId}`,
       after: { ended: ended.length },

@@ -21,7 +21,7 @@ import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { findAgencyPlayer } from '../ops/find-agency-player';
 import { listAudit } from '../ops/list-audit';
-import { opsActorOf, recordAudit } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf, recordAudit } from '../ops/record-audit';
 import { toAuditDto } from '../ops/to-audit-dto';
 import { addPlayerNote } from './add-player-note';
 import { endPlayerSessions } from './end-player-sessions';
@@ -49,6 +49,7 @@ export const opsPlayerPageRoutes: FastifyPluginAsyncZod = async (app) => {
     const player: PlayerRow = await findAgencyPlayer(app.db, agencyOf(request).id, request.params.id);
     await recordAudit(app.db, {
       actor: opsActorOf(request),
+      scope: auditScopeOf(request),
       action: `player.${part}.read`,
       target: `player:${player.id}`,
       at: app.now(),
@@ -130,6 +131,7 @@ export const opsPlayerPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const ended = await endPlayerSessions(app.db, {
         playerId: player.id,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return { ended };
@@ -190,6 +192,7 @@ export const opsPlayerPageRoutes: FastifyPluginAsyncZod = async (app) => {
         playerId: player.id,
         text: request.body.text,
         caller: opsCallerOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return reply.code(201).send({ note: toNoteDto(note) });

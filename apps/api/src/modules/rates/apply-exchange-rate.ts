@@ -1,7 +1,7 @@
 import type { TRateCurrency } from '@lc/shared/contracts/rates';
 import type { DbOrTx } from '../../db/client';
 import type { ExchangeRateRow } from '../../db/schema/rates';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { findCurrentRate } from './get-current-rates';
 import { setExchangeRate } from './set-exchange-rate';
 import { toExchangeRateDto } from './to-exchange-rate-dto';
@@ -12,6 +12,7 @@ export type ApplyExchangeRateInput = {
   buy: string;
   sell: string;
   actor: string;
+  scope: AuditScope;
   now: Date;
   /** The approved RATE_CHANGE request this carries out, named in the audit. */
   approval?: { id: string; requestedBy: string };
@@ -31,6 +32,7 @@ export async function applyExchangeRate(tx: DbOrTx, input: ApplyExchangeRateInpu
   const { currency, buy, sell } = toExchangeRateDto(saved);
   await recordAudit(tx, {
     actor: input.actor,
+    scope: input.scope,
     action: 'exchange-rate.set',
     target: `agency:${input.agencyId}`,
     details: {

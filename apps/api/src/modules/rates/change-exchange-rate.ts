@@ -4,6 +4,7 @@ import type { ApprovalRow } from '../../db/schema/approvals';
 import type { ExchangeRateRow } from '../../db/schema/rates';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { requestApproval } from '../approvals/request-approval';
+import type { AuditScope } from '../ops/record-audit';
 import { applyExchangeRate } from './apply-exchange-rate';
 import { findCurrentRate } from './get-current-rates';
 import { isLargeRateChange } from './is-large-rate-change';
@@ -12,6 +13,7 @@ import { toExchangeRateDto } from './to-exchange-rate-dto';
 export type ChangeExchangeRateInput = TSetExchangeRateRequest & {
   agencyId: string;
   caller: OpsActor;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -39,6 +41,7 @@ export async function changeExchangeRate(
         },
         reason: 'rate change of more than 5 %',
         caller: input.caller,
+        scope: input.scope,
         now: input.now,
       });
       return { approval };

@@ -6,6 +6,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { toApprovalDto } from '../approvals/to-approval-dto';
+import { auditScopeOf } from '../ops/record-audit';
 import { changeExchangeRate } from './change-exchange-rate';
 import { listExchangeRateHistory } from './list-exchange-rate-history';
 import { toExchangeRateDto } from './to-exchange-rate-dto';
@@ -58,6 +59,7 @@ export const opsRatesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         agencyId: agency.id,
         caller: opsCallerOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       if ('approval' in result) return reply.code(202).send({ approval: toApprovalDto(result.approval) });

@@ -6,7 +6,7 @@ import {
   reconciliationRuns as runs,
   type TReconciliationRunKind,
 } from '../../db/schema/reconciliation';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { executeReconciliationRun } from './execute-reconciliation-run';
 import { runDepsOf } from './run-deps-of';
 import { startReconciliationRun } from './start-reconciliation-run';
@@ -28,7 +28,7 @@ export type LaunchedRun = {
 export async function launchReconciliationRun(
   app: FastifyInstance,
   agency: AgencyRow,
-  input: { kind: TReconciliationRunKind; requestedBy: string; log: FastifyBaseLogger },
+  input: { kind: TReconciliationRunKind; requestedBy: string; scope: AuditScope; log: FastifyBaseLogger },
 ): Promise<LaunchedRun> {
   const started = await startReconciliationRun(app.db, {
     agencyId: agency.id,
@@ -50,6 +50,7 @@ export async function launchReconciliationRun(
     };
     await recordAudit(app.db, {
       actor: input.requestedBy,
+      scope: input.scope,
       action: 'reconciliation.run',
       target: `agency:${agency.code}`,
       details,

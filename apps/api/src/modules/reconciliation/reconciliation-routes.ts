@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
-import { opsActorOf } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf } from '../ops/record-audit';
 import { getReconciliationReport } from './get-reconciliation-report';
 import { launchReconciliationRun, waitForReconciliationRuns } from './launch-reconciliation-run';
 import { listReconciliationRuns } from './list-reconciliation-runs';
@@ -62,6 +62,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { run } = await launchReconciliationRun(app, agencyOf(request), {
         kind: request.body?.kind ?? 'ACTIVITY',
         requestedBy: opsActorOf(request),
+        scope: auditScopeOf(request),
         log: request.log,
       });
       return reply.code(202).send({ run: toReconciliationRunDto(run) });

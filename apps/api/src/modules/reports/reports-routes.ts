@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
-import { opsActorOf, recordAudit } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf, recordAudit } from '../ops/record-audit';
 import { buildSettlementReport } from './build-settlement-report';
 import { toSettlementCsv } from './settlement-csv';
 
@@ -31,6 +31,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const report = await buildSettlementReport(app.db, agency.id, date);
       await recordAudit(app.db, {
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         action: 'reports.settlement',
         target: `agency:${agency.code}`,
         details: { date, format },

@@ -5,7 +5,7 @@ import { type StaffRow, type StaffSessionRow, staff, staffSessions } from '../..
 import { AppError } from '../../lib/app-error';
 import { assertPasswordAllowed } from '../../lib/assert-password-allowed';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 
 /**
  * The member's own new password (players' rules); ends their other sessions. At first sign-in this replaces
@@ -13,7 +13,13 @@ import { recordAudit } from '../ops/record-audit';
  */
 export async function changeStaffPassword(
   db: Db,
-  input: { member: StaffRow; session: StaffSessionRow; body: TStaffPasswordRequest; now: Date },
+  input: {
+    member: StaffRow;
+    session: StaffSessionRow;
+    body: TStaffPasswordRequest;
+    scope: AuditScope;
+    now: Date;
+  },
 ): Promise<void> {
   const { member, body } = input;
   if (!(await verifyPassword(member.passwordHash, body.currentPassword))) {
@@ -31,6 +37,7 @@ export async function changeStaffPassword(
       .where(and(eq(staffSessions.staffId, member.id), ne(staffSessions.id, input.session.id)));
     await recordAudit(tx, {
       actor: member.username,
+      scope: input.scope,
       action: 'staff.password',
       target: `staff:${member.id}`,
       at: input.now,

@@ -4,9 +4,15 @@ import type { Db } from '../../db/client';
 import { type StaffRow, staff } from '../../db/schema/staff';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 
-export type CreateStaffInput = { agencyId: string; body: TCreateStaffRequest; actor: string; now: Date };
+export type CreateStaffInput = {
+  agencyId: string;
+  body: TCreateStaffRequest;
+  actor: string;
+  scope: AuditScope;
+  now: Date;
+};
 
 // `automation` is the name OPS_TOKEN acts under in the audit log: no person may carry it.
 const RESERVED = new Set(['automation', 'worker', 'anonymous']);
@@ -41,6 +47,7 @@ export async function createStaff(
     if (!row) throw new AppError(409, 'USERNAME_TAKEN', 'A staff member has this username');
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'staff.create',
       target: `staff:${row.id}`,
       after: { username, displayName: row.displayName, role: row.role, active: true },

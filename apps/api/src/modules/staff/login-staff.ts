@@ -6,7 +6,7 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { type StaffRow, staff, staffSessions, staffTotp } from '../../db/schema/staff';
 import { AppError, isAppError } from '../../lib/app-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/password';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { clearUsernameFailures, takeLoginAttempt } from '../players/login-throttle';
 import type { RequestMeta } from '../players/request-meta';
 import { consumeSecondFactor } from '../security/consume-second-factor';
@@ -20,6 +20,7 @@ export type LoginStaffInput = {
   /** The staff cookie the browser still carried: rotated away at sign-in. */
   previousToken: string | undefined;
   meta: RequestMeta;
+  scope: AuditScope;
 };
 
 export type StaffLogin = {
@@ -84,6 +85,7 @@ export async function loginStaff(db: Db, input: LoginStaffInput): Promise<StaffL
         .returning();
       await recordAudit(tx, {
         actor: username,
+        scope: input.scope,
         action: 'staff.login',
         target: `staff:${member.id}`,
         at: now,
@@ -99,6 +101,7 @@ export async function loginStaff(db: Db, input: LoginStaffInput): Promise<StaffL
     if (isAppError(error) && error.status === 401) {
       await recordAudit(db, {
         actor: username,
+        scope: input.scope,
         action: 'staff.login',
         target: `staff-username:${username}`,
         outcome: `FAILED:${error.code}`,

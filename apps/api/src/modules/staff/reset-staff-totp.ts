@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffRecoveryCodes, staffSessions, staffTotp } from '../../db/schema/staff';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { findStaff } from './find-staff';
 
 /**
@@ -10,7 +10,7 @@ import { findStaff } from './find-staff';
  */
 export async function resetStaffTotp(
   db: Db,
-  input: { agencyId: string; id: string; actor: string; now: Date },
+  input: { agencyId: string; id: string; actor: string; scope: AuditScope; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const member = await findStaff(tx, input.agencyId, input.id, { forUpdate: true });
@@ -19,6 +19,7 @@ export async function resetStaffTotp(
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'staff.reset-totp',
       target: `staff:${member.id}`,
       at: input.now,

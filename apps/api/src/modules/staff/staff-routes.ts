@@ -12,7 +12,7 @@ import { errorResponses, OPS_SECURITY, ZNoContent } from '../../lib/route-schema
 import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { toApprovalDto } from '../approvals/to-approval-dto';
-import { opsActorOf } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf } from '../ops/record-audit';
 import { createStaff } from './create-staff';
 import { listStaff } from './find-staff';
 import { resetStaffTotp } from './reset-staff-totp';
@@ -40,6 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         agencyId: agencyOf(request).id,
         body: request.body,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return reply
@@ -88,6 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         body: request.body,
         caller: opsCallerOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       if (result.approval) return reply.code(202).send({ approval: toApprovalDto(result.approval) });
@@ -114,6 +116,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         agencyId: agencyOf(request).id,
         id: request.params.id,
         actor: opsActorOf(request),
+        scope: auditScopeOf(request),
         now: app.now(),
       });
       return reply.code(204).send(null);

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses, ZNoContent } from '../../lib/route-schemas';
 import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
+import { auditScopeOf } from '../ops/record-audit';
 import { requestMeta } from '../players/request-meta';
 import { changeStaffPassword } from './change-staff-password';
 import { enrolStaffTotp } from './enrol-staff-totp';
@@ -47,6 +48,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         previousToken: request.cookies[app.opsSessionCookieName],
         meta: requestMeta(request),
+        scope: auditScopeOf(request),
       });
       reply.setOpsSessionCookie(login.token);
       return {
@@ -100,7 +102,12 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      enrolStaffTotp(app.db, { member: memberOf(request).staff, code: request.body.code, now: app.now() }),
+      enrolStaffTotp(app.db, {
+        member: memberOf(request).staff,
+        code: request.body.code,
+        scope: auditScopeOf(request),
+        now: app.now(),
+      }),
   );
 
   app.post(
@@ -118,7 +125,13 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { staff, session } = memberOf(request);
-      await changeStaffPassword(app.db, { member: staff, session, body: request.body, now: app.now() });
+      await changeStaffPassword(app.db, {
+        member: staff,
+        session,
+        body: request.body,
+        scope: auditScopeOf(request),
+        now: app.now(),
+      });
       return reply.code(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import type { StaffRow } from '../../db/schema/staff';
 import { AppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { requestApproval } from '../approvals/request-approval';
+import type { AuditScope } from '../ops/record-audit';
 import { findStaff } from './find-staff';
 import { setStaffActive } from './set-staff-active';
 
@@ -17,7 +18,14 @@ export type UpdateStaffResult = { staff: StaffRow; approval: ApprovalRow | null 
  */
 export async function updateStaff(
   db: Db,
-  input: { agencyId: string; id: string; body: TUpdateStaffRequest; caller: OpsActor; now: Date },
+  input: {
+    agencyId: string;
+    id: string;
+    body: TUpdateStaffRequest;
+    caller: OpsActor;
+    scope: AuditScope;
+    now: Date;
+  },
 ): Promise<UpdateStaffResult> {
   const { body, caller } = input;
   return db.transaction(async (tx) => {
@@ -28,7 +36,13 @@ export async function updateStaff(
     const updated =
       body.active === undefined
         ? member
-        : await setStaffActive(tx, { member, isActive: body.active, actor: caller.name, now: input.now });
+        : await setStaffActive(tx, {
+            member,
+            isActive: body.active,
+            actor: caller.name,
+            scope: input.scope,
+            now: input.now,
+          });
     if (body.role === undefined || body.role === member.role) return { staff: updated, approval: null };
     const approval = await requestApproval(tx, {
       agencyId: input.agencyId,
@@ -36,6 +50,7 @@ export async function updateStaff(
       payload: { staffId: member.id, username: member.username, from: member.role, to: body.role },
       reason: `role ${member.role} → ${body.role}`,
       caller,
+      scope: input.scope,
       now: input.now,
     });
     return { staff: updated, approval };

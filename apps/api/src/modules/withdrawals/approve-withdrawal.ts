@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { findPendingApproval, withdrawalSubject } from '../approvals/find-pending-approval';
 import { postTransaction } from '../ledger/post-transaction';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { notActionable } from './not-actionable';
 import { payoutEntries } from './payout-entries';
 import { requestWithdrawalApproval } from './request-withdrawal-approval';
@@ -21,6 +21,7 @@ export type ApproveWithdrawalInput = {
   /** The bank's reference of the payout staff made. */
   bankReference: string;
   caller: OpsActor;
+  scope: AuditScope;
   now: Date;
   /** The approved four-eyes request this payout carries out (decide-approval.ts); absent for a direct call. */
   approval?: ApprovalRow;
@@ -82,6 +83,7 @@ export async function approveWithdrawal(
       .returning();
     await recordAudit(tx, {
       actor: input.caller.name,
+      scope: input.scope,
       action: isRepaid ? 'withdrawal.repay' : 'withdrawal.approve',
       target: `withdrawal:${code}`,
       details: {

@@ -5,7 +5,7 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
 import { postTransaction } from '../ledger/post-transaction';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { payoutEntries } from './payout-entries';
 import { withdrawalReference } from './withdrawal-code';
 import { lockWithdrawal } from './withdrawals-repository';
@@ -16,6 +16,7 @@ export type BounceWithdrawalInput = {
   /** The bank's reference of the returned transfer. */
   bankReference: string;
   actor: string;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -58,6 +59,7 @@ export async function bounceWithdrawal(db: Db, input: BounceWithdrawalInput): Pr
       .returning();
     await recordAudit(tx, {
       actor: input.actor,
+      scope: input.scope,
       action: 'withdrawal.bounced',
       target: `withdrawal:${code}`,
       details: {

@@ -5,7 +5,7 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { type TWithdrawalStatus, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
 import { closeWithdrawalApproval } from '../approvals/close-withdrawal-approval';
-import { recordAudit } from '../ops/record-audit';
+import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { notActionable } from './not-actionable';
 import { returnWithdrawalCredit } from './return-withdrawal-credit';
 import { lockWithdrawal } from './withdrawals-repository';
@@ -23,6 +23,7 @@ export type RejectWithdrawalInput = {
   code: string;
   reason: string | null;
   actor: string;
+  scope: AuditScope;
   /** The staff member rejecting (null for `automation`): named on a four-eyes request this closes. */
   staffId?: string | null;
   log: FastifyBaseLogger;
@@ -41,7 +42,7 @@ export async function rejectWithdrawal(
   app: FastifyInstance,
   input: RejectWithdrawalInput,
 ): Promise<WithdrawalRow> {
-  const { agency, code, actor } = input;
+  const { agency, code, actor, scope } = input;
   const now = app.now();
   const order = await app.db.transaction(async (tx) => {
     const locked = await lockWithdrawal(tx, agency.id, code);
@@ -52,6 +53,7 @@ export async function rejectWithdrawal(
     const isBounced = next === 'BOUNCE_RETURNING';
     await recordAudit(tx, {
       actor,
+      scope,
       action: isBounced ? 'withdrawal.credit-back' : 'withdrawal.reject',
       target: `withdrawal:${code}`,
       details: {
@@ -67,6 +69,7 @@ export async function rejectWithdrawal(
       agencyId: agency.id,
       code,
       actor,
+      scope,
       staffId: input.staffId ?? null,
       reason: input.reason,
       now,

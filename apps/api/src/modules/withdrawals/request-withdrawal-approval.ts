@@ -7,6 +7,7 @@ import type { WithdrawalRow } from '../../db/schema/withdrawals';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { withdrawalSubject } from '../approvals/find-pending-approval';
 import { requestApproval } from '../approvals/request-approval';
+import type { AuditScope } from '../ops/record-audit';
 import { usernameOf } from './withdrawals-repository';
 
 export type WithdrawalApprovalInput = {
@@ -14,6 +15,7 @@ export type WithdrawalApprovalInput = {
   order: WithdrawalRow;
   bankReference: string;
   caller: OpsActor;
+  scope: AuditScope;
   now: Date;
 };
 
@@ -48,6 +50,7 @@ export async function requestWithdrawalApproval(
     },
     reason: `payout over the approval threshold of ${formatMinor(threshold, 'THB')} THB`,
     caller: input.caller,
+    scope: input.scope,
     now: input.now,
   });
 }
