@@ -135,6 +135,20 @@ describe('finding 1: a payment after the deposit was cancelled is kept, shown an
     expect(after.json().items[0]).toMatchObject({ code, status: 'SUCCESS', latePaid: false });
   });
 
+  it('the webhook right after the player cancelled (this process remembers the order OPEN) records it late-paid, credits nothing', async () => {
+    const { p, code } = await openDeposit();
+    expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');
+    const paid = await payQuietly(code);
+    expect((await postWebhook(paid)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(code);
+    expect(payment).toMatchObject({ status: 'UNMATCHED', reason: 'LATE', bankReference: paid.bankReference });
+    expect(await rowOf(code)).toMatchObject({ status: 'CANCELED', isLatePaid: true, paidAt: null });
+    // The bank sends it again: still one payment, still nothing credited.
+    expect((await postWebhook(paid)).statusCode).toBe(200);
+    expect(await paymentsOf(code)).toHaveLength(1);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+  });
+
   it('after expiry at minute 15: the webhook of the late payment is recorded, staff refund it, nothing is credited', async () => {
     const { p, code } = await openDeposit();
     t.clock.advance(16 * 60_000);

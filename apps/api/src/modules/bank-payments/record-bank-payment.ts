@@ -7,6 +7,7 @@ import { preparedSql } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows-of';
 import { bankPayments } from '../../db/schema/bank-payments';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
+import { forgetRememberedDeposit } from '../deposits/recent-open-deposits';
 import { classifyPayment, type PaymentVerdict } from './classify-payment';
 
 /** What recording found: the payment's order as it stands, and whether this call claimed its credit. */
@@ -239,6 +240,7 @@ export async function recordBankPayment(
       throw new Error(`bank payment ${payment.bankReference}: its order moved under lock`);
     return underLock.recorded;
   });
+  forgetRememberedDeposit(app, payment.billNumber);
   if (
     recorded.deposit?.isAmountMismatch &&
     !recorded.isClaimed &&

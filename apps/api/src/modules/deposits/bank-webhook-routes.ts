@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { findPaymentOrder } from '../bank-payments/record-bank-payment';
 import { askingBank } from './check-deposit';
+import { takeRememberedDeposit } from './recent-open-deposits';
 import { handlingWebhookOf, settlePayments } from './settle-deposit';
 
 /** The bank's payment notification; CSRF-exempt in plugins/security.ts because the signature authenticates. */
@@ -61,8 +62,13 @@ export const bankWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const reported = toBankPayment(request.body);
       const log = request.log.child({ billNumber: reported.billNumber });
       // A payment kept before came from the bank's own look-up: a repeat (or the webhook after a check)
-      // needs no second one.
-      const known = await findPaymentOrder(app.db, reported);
+      // needs no second one. The webhook of a deposit this process made just now settles with the row it
+      // inserted, without reading the order again (recent-open-deposits.ts); were it already kept, recording
+      // it again changes nothing.
+      const remembered = takeRememberedDeposit(app, reported.billNumber);
+      const known = remembered
+        ? { deposit: remembered, isRecorded: false }
+        : await findPaymentOrder(app.db, reported);
       if (known.isRecorded) {
         log.info('bank webhook for a payment recorded before: acknowledged');
         return { received: true as const };

@@ -18,6 +18,7 @@ import { askingBank } from './check-deposit';
 import { nextOrderCode } from './deposit-code';
 import { findDepositInputs } from './find-deposit-inputs';
 import { issueDepositQr } from './issue-deposit-qr';
+import { rememberOpenDeposit } from './recent-open-deposits';
 
 /** How long an OPEN deposit waits for its payment (domain.md: deposit expiry). */
 export const DEPOSIT_TTL_MS = 15 * 60_000;
@@ -189,7 +190,9 @@ export async function createDeposit(
     };
     try {
       // Without a promotion or a limit there is no lock to take: a single INSERT, no transaction round trips.
-      return promotion || hasLimits ? await db.transaction(insert) : await insert(db);
+      const row = promotion || hasLimits ? await db.transaction(insert) : await insert(db);
+      rememberOpenDeposit(app, row);
+      return row;
     } catch (error) {
       if (isUniqueViolation(error, 'deposits_one_open_per_player_uq')) throw openOrder();
       if (isUniqueViolation(error, 'deposits_one_per_usage_uq')) {
