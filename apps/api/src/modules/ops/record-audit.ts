@@ -33,7 +33,7 @@ export type AuditScope = { agencyId: string | null; staffId: string | null; ip: 
 /** The worker's own actions: no request, no agency resolved from a host, no address. */
 export const JOB_SCOPE: AuditScope = { agencyId: null, staffId: null, ip: null };
 
-/** The audit scope of a request, read when its action is recorded (the agency resolved, the caller known). */
+/** The audit scope of a request, read by its handler (after requireOps and the agency resolver have run). */
 export function auditScopeOf(request: FastifyRequest): AuditScope {
   const caller = request.opsActor;
   const scope: AuditScope = {
