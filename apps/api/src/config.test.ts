@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      databasePoolMax: 10,
       dataDir: path.resolve('./data'),
       sandbox: true,
       opsToken: undefined,
@@ -121,5 +122,12 @@ describe('provider configuration', () => {
         .sandboxWebhookUrls,
     ).toEqual(['http://127.0.0.1:3410', 'http://127.0.0.1:3411']);
     expect(() => loadConfig({ SANDBOX_WEBHOOK_URLS: 'ftp://bank.example' })).toThrow(/SANDBOX_WEBHOOK_URLS/);
+  });
+
+  it('reads the pool size per process and refuses one that is not a positive whole number', () => {
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
+    for (const bad of ['0', '-3', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+    }
   });
 });

@@ -39,11 +39,16 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-export type DbOptions = { databaseUrl: string | undefined; dataDir: string | null };
+export type DbOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string | null;
+  /** Most pooled PostgreSQL connections (default 10; PGlite has one). */
+  databasePoolMax?: number;
+};
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir/pglite` (or in memory). */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databasePoolMax ?? 10);
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
@@ -67,8 +72,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   };
 }
 
-function openPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(url: string, max: number): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client the server drops (restart, failover, a dropped test database) must not crash the
   // process: the pool discards it and the next query opens a new connection.
   pool.on('error', (error) => {
