@@ -3,7 +3,7 @@ import { agencies } from '../db/schema/agency';
 import { opsCredits } from '../db/schema/ops-credits';
 import { AppError } from '../lib/app-error';
 import { creditPlayer, opsCreditReference } from '../modules/ops/credit-player';
-import { JOB_SCOPE } from '../modules/ops/record-audit';
+import { jobScope } from '../modules/ops/record-audit';
 import { claimLeases, isNotLeased } from './claim-leases';
 import { guarded, type StepContext } from './worker-context';
 
@@ -57,7 +57,7 @@ export async function runPendingOpsCredits(ctx: StepContext): Promise<void> {
           reason: credit.reason ?? 'ops credit',
           key: credit.reference.slice(PREFIX.length),
           actor: 'worker',
-          scope: JOB_SCOPE,
+          scope: jobScope(agency.id),
           now: ctx.now,
           log: ctx.log,
         });

@@ -1,7 +1,7 @@
 import type { TReconciliationResponse } from '@lc/shared/contracts/reconciliation';
 import type { FastifyInstance } from 'fastify';
 import { agencies } from '../db/schema/agency';
-import { JOB_SCOPE } from '../modules/ops/record-audit';
+import { jobScope } from '../modules/ops/record-audit';
 import { getReconciliationReport } from '../modules/reconciliation/get-reconciliation-report';
 import { launchReconciliationRun } from '../modules/reconciliation/launch-reconciliation-run';
 import { claimLeases, pruneLeases } from './claim-leases';
@@ -31,7 +31,7 @@ export async function runReconciliation(app: FastifyInstance): Promise<AgencyRec
     const { run, finished } = await launchReconciliationRun(app, agency, {
       kind: 'ACTIVITY',
       requestedBy: 'worker',
-      scope: JOB_SCOPE,
+      scope: jobScope(agency.id),
       log,
     });
     await finished;

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema/audit';
 import { deposits } from '../db/schema/deposits';
 import { opsCredits } from '../db/schema/ops-credits';
 import { withdrawals } from '../db/schema/withdrawals';
@@ -15,6 +16,7 @@ import { demoAgencyId } from '../modules/ledger/ledger-test-helpers';
 import { RESEND_AFTER_MS } from '../modules/withdrawals/resolve-withdrawal';
 import { fund, opsHeaders, withdraw } from '../modules/withdrawals/withdrawal-test-helpers';
 import { createTestApp, type TestApp } from '../test/app';
+import { runReconciliation } from './run-reconciliation';
 import { isIdleTick, runWorkerTick } from './run-worker-tick';
 
 // The worker's ticks, driven by hand with the test clock (WORKER=false in test apps: no timer runs).
@@ -199,5 +201,21 @@ describe('worker: retries and other unfinished money', () => {
     const [done] = await t.app.db.select().from(opsCredits).where(eq(opsCredits.playerId, p.player.id));
     expect(done?.status).toBe('APPLIED');
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 2500n, ledger: 2500n });
+    // The worker's audit entry belongs to the credit's agency, so the agency's audit list shows it.
+    const audited = await t.app.db
+      .select({ agencyId: auditLog.agencyId, outcome: auditLog.outcome })
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, 'worker'), eq(auditLog.target, `player:${p.player.id}`)));
+    expect(audited).toEqual([{ agencyId, outcome: 'OK' }]);
+  });
+
+  it("audits the periodic reconciliation as the worker's, in the agency's audit list", async () => {
+    const results = await runReconciliation(t.app);
+    expect(results?.map((result) => result.report?.summary.differences)).toEqual([0]);
+    const audited = await t.app.db
+      .select({ agencyId: auditLog.agencyId, staffId: auditLog.staffId, ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, 'worker'), eq(auditLog.action, 'reconciliation.run')));
+    expect(audited).toEqual([{ agencyId, staffId: null, ip: null }]);
   });
 });

@@ -8,7 +8,7 @@ export type AuditEntry = {
   actor: string;
   /** What, as `noun.verb`: `players.list`, `player.credit`, `reconciliation.run`, `exchange-rate.set`. */
   action: string;
-  /** The request it came from (auditScopeOf), or JOB_SCOPE for the worker's own actions. */
+  /** The request it came from (auditScopeOf), or jobScope(agency) for the worker's own actions. */
   scope: AuditScope;
   /** To what: `player:<id>`, `provider:<name>`, `staff:<id>`, … */
   target?: string | null;
@@ -30,8 +30,11 @@ export type AuditEntry = {
  */
 export type AuditScope = { agencyId: string | null; staffId: string | null; ip: string | null };
 
-/** The worker's own actions: no request, no agency resolved from a host, no address. */
-export const JOB_SCOPE: AuditScope = { agencyId: null, staffId: null, ip: null };
+/**
+ * The worker's own actions on an agency's behalf: no request, no staff member, no address; the agency whose
+ * order or run it is, so the entry is in that agency's audit list like its staff's.
+ */
+export const jobScope = (agencyId: string): AuditScope => ({ agencyId, staffId: null, ip: null });
 
 /** The audit scope of a request, read by its handler (after requireOps and the agency resolver have run). */
 export function auditScopeOf(request: FastifyRequest): AuditScope {
