@@ -42,13 +42,13 @@ export type DbHandle = {
 export type DbOptions = {
   databaseUrl: string | undefined;
   dataDir: string | null;
-  /** Most pooled PostgreSQL connections (default 10; PGlite has one). */
-  databasePoolMax?: number;
+  /** Most pooled PostgreSQL connections (DATABASE_POOL_MAX; PGlite has one). */
+  databasePoolMax: number;
 };
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir/pglite` (or in memory). */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databasePoolMax ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databasePoolMax);
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
