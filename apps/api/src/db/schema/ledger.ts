@@ -6,6 +6,7 @@ import {
   check,
   index,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -64,12 +65,19 @@ export const ledgerAccounts = pgTable(
     provider: text('provider').$type<TProvider>(),
     currency: text('currency').$type<TLedgerCurrency>().notNull(),
     balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * Which of an agency-wide account's rows this is (0 for every per-player account): the house, bonus, bank
+     * and FX accounts are each spread over AGENCY_ACCOUNT_SHARDS rows, so postings do not all queue on one
+     * row lock (docs/decisions/0052-agency-accounts-spread-over-rows.md). The account's balance is their sum.
+     */
+    shard: smallint('shard').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // NULLS NOT DISTINCT: the house account (no player, no provider) must exist once, not once per insert.
+  // NULLS NOT DISTINCT: each row of the house account (no player, no provider) must exist once, not once per
+  // insert.
   (t) => [
     unique('ledger_accounts_key_uq')
-      .on(t.agencyId, t.kind, t.playerId, t.provider, t.currency)
+      .on(t.agencyId, t.kind, t.playerId, t.provider, t.currency, t.shard)
       .nullsNotDistinct(),
     index('ledger_accounts_kind_idx').on(t.kind, t.provider),
   ],

@@ -4,7 +4,10 @@ import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { type AccountKey, accountKeyString } from './account-key';
 
-/** The WHERE clause matching exactly one account key (NULL player / provider included). */
+/**
+ * The WHERE clause matching the rows of one account (NULL player / provider included): every row of an
+ * agency-wide account, unless `shard` names one.
+ */
 export function matchAccount(agencyId: string, key: AccountKey): SQL {
   return and(
     eq(ledgerAccounts.agencyId, agencyId),
@@ -12,8 +15,12 @@ export function matchAccount(agencyId: string, key: AccountKey): SQL {
     eq(ledgerAccounts.currency, key.currency),
     key.playerId ? eq(ledgerAccounts.playerId, key.playerId) : isNull(ledgerAccounts.playerId),
     key.provider ? eq(ledgerAccounts.provider, key.provider) : isNull(ledgerAccounts.provider),
+    key.shard === undefined ? undefined : eq(ledgerAccounts.shard, key.shard),
   ) as SQL;
 }
+
+/** The key naming one row: a key without `shard` names row 0 (every per-player account's only row). */
+const rowKey = (key: AccountKey): AccountKey => ({ ...key, shard: key.shard ?? 0 });
 
 /** Creates the accounts that do not exist yet (a no-op for the others). */
 export async function openAccounts(db: DbOrTx, agencyId: string, keys: AccountKey[]): Promise<void> {
@@ -29,6 +36,7 @@ export async function openAccounts(db: DbOrTx, agencyId: string, keys: AccountKe
         currency: key.currency,
         playerId: key.playerId ?? null,
         provider: key.provider ?? null,
+        shard: key.shard ?? 0,
       })),
     )
     .onConflictDoNothing();
@@ -74,9 +82,10 @@ export async function findAccountIds(
         currency: ledgerAccounts.currency,
         playerId: ledgerAccounts.playerId,
         provider: ledgerAccounts.provider,
+        shard: ledgerAccounts.shard,
       })
       .from(ledgerAccounts)
-      .where(matchAccount(agencyId, key)),
+      .where(matchAccount(agencyId, rowKey(key))),
   );
   if (!first) return new Map();
   const rows = second ? await unionAll(first, second, ...rest) : await first;

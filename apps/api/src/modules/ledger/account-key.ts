@@ -1,13 +1,46 @@
 import type { TProvider } from '@lc/shared/providers';
 import type { TLedgerAccountKind, TLedgerCurrency } from '../../db/schema/ledger';
 
-/** Names a ledger account within an agency; the account is created on first use. */
+/**
+ * Names a ledger account within an agency; the account is created on first use. `shard` names one row of an
+ * agency-wide account ({@link SPREAD_KINDS}); callers leave it out, and a posting picks the row
+ * (post-transaction.ts).
+ */
 export type AccountKey = {
   kind: TLedgerAccountKind;
   currency: TLedgerCurrency;
   playerId?: string | null;
   provider?: TProvider | null;
+  shard?: number;
 };
+
+/**
+ * The agency-wide accounts: one per agency and currency, touched by most postings (every deposit moves the
+ * house, the bank and the FX account). Each is spread over {@link AGENCY_ACCOUNT_SHARDS} rows so postings
+ * do not all wait for one row lock; its balance is the sum of its rows
+ * (docs/decisions/0052-agency-accounts-spread-over-rows.md). Per-player accounts are one row (shard 0).
+ */
+export const SPREAD_KINDS: ReadonlySet<TLedgerAccountKind> = new Set(['HOUSE', 'BONUS', 'BANK', 'FX']);
+export const AGENCY_ACCOUNT_SHARDS = 16;
+
+/**
+ * The row of each agency-wide account a posting under `reference` uses: a hash of the reference (FNV-1a), so
+ * a replay of the same reference names the same rows (post-transaction.ts compares them) and different
+ * postings spread evenly.
+ */
+export function shardOf(reference: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < reference.length; i++) {
+    hash ^= reference.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % AGENCY_ACCOUNT_SHARDS;
+}
+
+/** The key with its row: `shard` for an agency-wide account, 0 for any other. */
+export function onShard(key: AccountKey, shard: number): AccountKey {
+  return { ...key, shard: SPREAD_KINDS.has(key.kind) ? shard : 0 };
+}
 
 /** A player's credit at one provider, as the ledger sees it (THB satang). */
 export function playerProviderAccount(playerId: string, provider: TProvider): AccountKey {
@@ -58,7 +91,7 @@ export function payoutOwedAccount(playerId: string): AccountKey {
   return { kind: 'PAYOUT_OWED', currency: 'LAK', playerId };
 }
 
-/** One stable string per key: sorts accounts into the lock order and deduplicates them. */
+/** One stable string per key (one row): sorts accounts into the lock order and deduplicates them. */
 export function accountKeyString(key: AccountKey): string {
-  return [key.kind, key.currency, key.playerId ?? '', key.provider ?? ''].join('|');
+  return [key.kind, key.currency, key.playerId ?? '', key.provider ?? '', key.shard ?? 0].join('|');
 }

@@ -6,6 +6,7 @@ import { players } from '../../db/schema/players';
 import { createTestApp, type TestApp } from '../../test/app';
 import { findAccountIds } from './account-ids';
 import { bonusAccount, houseAccount, playerProviderAccount } from './account-key';
+import { findBalanceCacheDifferences } from './find-balance-cache-differences';
 import { getAccountBalance } from './get-account-balance';
 import { hasSuccessfulDeposit } from './has-successful-deposit';
 import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
@@ -221,6 +222,40 @@ describe('postTransactionWith (the posting and its order change in one statement
     expect(posted?.isNew).toBe(true);
     expect(await displayNameOf(playerId)).toBe('credited');
     expect(await getAccountBalance(t.app.db, agencyId, account)).toBe(250n);
+  });
+});
+
+describe('agency-wide accounts spread over rows', () => {
+  it('postings of different references move different rows of the house account; its balance is their sum, each row caching its own entries', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const houseBefore = await getAccountBalance(t.app.db, agencyId, houseAccount('THB'));
+    for (let i = 0; i < 24; i += 1) await credit(playerId, `spread-${playerId}-${i}`, 100n);
+    const houseRows = await t.app.db
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(
+        sql`${ledgerAccounts.agencyId} = ${agencyId} AND ${ledgerAccounts.kind} = 'HOUSE'
+          AND ${ledgerAccounts.currency} = 'THB'`,
+      );
+    expect(houseRows.length).toBeGreaterThan(1);
+    expect(await getAccountBalance(t.app.db, agencyId, houseAccount('THB'))).toBe(houseBefore - 2_400n);
+    expect(houseRows.reduce((sum, row) => sum + row.balance, 0n)).toBe(houseBefore - 2_400n);
+    expect(await findBalanceCacheDifferences(t.app.db, agencyId)).toEqual([]);
+
+    // A replay names the rows its first posting moved: the same transaction, nothing moved again.
+    const first = await credit(playerId, `spread-${playerId}-7`, 100n);
+    expect(first.isNew).toBe(false);
+    expect(await getAccountBalance(t.app.db, agencyId, houseAccount('THB'))).toBe(houseBefore - 2_400n);
+  });
+
+  it('a reversal takes back every entry, whichever rows the original and the reversal use', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const houseBefore = await getAccountBalance(t.app.db, agencyId, houseAccount('THB'));
+    await credit(playerId, `spread-rev-${playerId}`, 700n);
+    await t.app.db.transaction((tx) => reverseTransaction(tx, { reference: `spread-rev-${playerId}`, at }));
+    expect(await getAccountBalance(t.app.db, agencyId, houseAccount('THB'))).toBe(houseBefore);
+    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(playerId, 'gclub'))).toBe(0n);
+    expect(await findBalanceCacheDifferences(t.app.db, agencyId)).toEqual([]);
   });
 });
 

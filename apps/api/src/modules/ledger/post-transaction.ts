@@ -13,7 +13,7 @@ import {
   type TLedgerTransactionKind,
 } from '../../db/schema/ledger';
 import { findAccountIds } from './account-ids';
-import { type AccountKey, accountKeyString } from './account-key';
+import { type AccountKey, accountKeyString, onShard, shardOf } from './account-key';
 
 export type PostingEntry = { account: AccountKey; amount: bigint };
 
@@ -117,27 +117,34 @@ export async function postTransactionWith(
 
 async function post(
   db: DbOrTx,
-  input: PostTransactionInput,
+  posting: PostTransactionInput,
   change: OrderChange | null,
 ): Promise<PostedTransaction | null> {
-  validate(input);
+  validate(posting);
+  // Each agency-wide account's row for this reference (account-key.ts): postings of other references mostly
+  // lock other rows, and a replay names the rows its first posting moved.
+  const shard = shardOf(posting.reference);
+  const input = {
+    ...posting,
+    entries: posting.entries.map((e) => ({ ...e, account: onShard(e.account, shard) })),
+  };
   const keys = input.entries.map((e) => e.account);
   let ids = await findAccountIds(db, input.agencyId, keys);
-  let posting = await appendPosting(db, input, ids, change);
-  if (posting.locked < ids.size) {
+  let appended = await appendPosting(db, input, ids, change);
+  if (appended.locked < ids.size) {
     // A remembered id names no row (its account was created by a transaction that rolled back, or in another
     // database with the same agency id in tests): nothing was locked or written; read the ids again.
     ids = await findAccountIds(db, input.agencyId, keys, { isFresh: true });
-    posting = await appendPosting(db, input, ids, change);
-    if (posting.locked < ids.size) throw new Error(`${input.reference}: ledger accounts missing`);
+    appended = await appendPosting(db, input, ids, change);
+    if (appended.locked < ids.size) throw new Error(`${input.reference}: ledger accounts missing`);
   }
-  if (!posting.isChanged) return null;
-  if (!posting.isNew) {
+  if (!appended.isChanged) return null;
+  if (!appended.isNew) {
     const first = await findPosted(db, input.reference);
-    assertSameEntries(input.reference, first.entries, posting.entries);
+    assertSameEntries(input.reference, first.entries, appended.entries);
     return first;
   }
-  return { transaction: posting.transaction, entries: posting.entries, isNew: true };
+  return { transaction: appended.transaction, entries: appended.entries, isNew: true };
 }
 
 /**
