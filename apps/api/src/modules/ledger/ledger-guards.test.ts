@@ -5,7 +5,13 @@ import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
 import { createTestApp, type TestApp } from '../../test/app';
 import { findAccountIds } from './account-ids';
-import { type AccountKey, accountKeyString, houseAccount, playerProviderAccount } from './account-key';
+import {
+  type AccountKey,
+  accountKeyString,
+  houseAccount,
+  playerProviderAccount,
+  shardOf,
+} from './account-key';
 import { findBalanceCacheDifferences } from './find-balance-cache-differences';
 import { getAccountBalance } from './get-account-balance';
 import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
@@ -182,6 +188,67 @@ describe('a reference posts one set of entries', () => {
     }
     expect(await getAccountBalance(t.app.db, agencyId, player)).toBe(500n);
     expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(other, 'gclub'))).toBe(0n);
+  });
+});
+
+describe('a replay of a posting made before the agency-wide accounts were spread', () => {
+  it('answers the first posting, made on row 0 of the house, though its reference now hashes to another row', async () => {
+    const playerId = await insertBarePlayer(t.app.db, agencyId);
+    const reference = Array.from({ length: 32 }, (_, i) => `before-rows-${playerId}-${i}`).find(
+      (candidate) => shardOf(candidate) !== 0,
+    ) as string;
+    const house = houseAccount('THB');
+    const player = playerProviderAccount(playerId, 'gclub');
+    const [houseRow0, playerRow] = await idsOf([house, player]);
+    // As every posting was before migration 0031: on the house's only row, 0.
+    await t.app.db.transaction(async (tx) => {
+      await insertRaw(tx, reference, [
+        { accountId: houseRow0 as string, amount: -400n, currency: 'THB' },
+        { accountId: playerRow as string, amount: 400n, currency: 'THB' },
+      ]);
+      await tx.execute(
+        sql`UPDATE ledger_accounts SET balance = balance - 400 WHERE id = ${houseRow0 as string}`,
+      );
+      await tx.execute(
+        sql`UPDATE ledger_accounts SET balance = balance + 400 WHERE id = ${playerRow as string}`,
+      );
+    });
+    const houseBefore = await getAccountBalance(t.app.db, agencyId, house);
+
+    // A retry after the upgrade (a worker resuming, a repeated ops command) names the same accounts.
+    const replay = await t.app.db.transaction((tx) =>
+      postTransaction(tx, {
+        agencyId,
+        kind: 'ADJUSTMENT',
+        reference,
+        playerId,
+        at,
+        entries: [
+          { account: house, amount: -400n },
+          { account: player, amount: 400n },
+        ],
+      }),
+    );
+    expect(replay.isNew).toBe(false);
+    expect(await getAccountBalance(t.app.db, agencyId, house)).toBe(houseBefore);
+    expect(await getAccountBalance(t.app.db, agencyId, player)).toBe(400n);
+
+    // Other amounts under that reference are still refused.
+    await expect(
+      t.app.db.transaction((tx) =>
+        postTransaction(tx, {
+          agencyId,
+          kind: 'ADJUSTMENT',
+          reference,
+          playerId,
+          at,
+          entries: [
+            { account: house, amount: -401n },
+            { account: player, amount: 401n },
+          ],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(LedgerReferenceConflictError);
   });
 });
 

@@ -141,8 +141,8 @@ async function post(
   if (!appended.isChanged) return null;
   if (!appended.isNew) {
     const first = await findPosted(db, input.reference);
-    assertSameEntries(input.reference, first.entries, appended.entries);
-    return first;
+    assertSameEntries(input.reference, first.movements, input.entries);
+    return first.posted;
   }
   return { transaction: appended.transaction, entries: appended.entries, isNew: true };
 }
@@ -150,11 +150,12 @@ async function post(
 /**
  * A replay must repeat the first posting's entries (the same accounts and amounts, in any order): then it is
  * the same movement retried and answers the first posting; anything else is a second movement under the
- * reference, refused loudly rather than silently dropped.
+ * reference, refused loudly rather than silently dropped. Accounts, not rows: a posting made before the
+ * agency-wide accounts were spread (0052) moved their row 0, wherever its reference hashes now.
  */
-function assertSameEntries(reference: string, posted: LedgerEntryRow[], replayed: LedgerEntryRow[]): void {
-  const shape = (entries: LedgerEntryRow[]) =>
-    entries.map((e) => `${e.accountId}|${e.currency}|${e.amount}`).sort();
+function assertSameEntries(reference: string, posted: PostingEntry[], replayed: PostingEntry[]): void {
+  const shape = (entries: PostingEntry[]) =>
+    entries.map((e) => `${accountKeyString({ ...e.account, shard: 0 })}|${e.amount}`).sort();
   const [first, again] = [shape(posted), shape(replayed)];
   if (first.length === again.length && first.every((entry, i) => entry === again[i])) return;
   throw new LedgerReferenceConflictError(
@@ -294,16 +295,24 @@ async function appendPosting(
   };
 }
 
-async function findPosted(tx: DbOrTx, reference: string): Promise<PostedTransaction> {
+/** The posting made under `reference`, and its entries as movements of accounts (for the replay check). */
+async function findPosted(
+  tx: DbOrTx,
+  reference: string,
+): Promise<{ posted: PostedTransaction; movements: PostingEntry[] }> {
   const [transaction] = await tx
     .select()
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.reference, reference));
   if (!transaction) throw new Error(`ledger transaction ${reference} vanished`);
-  const entries = await tx
-    .select()
+  const rows = await tx
+    .select({ entry: ledgerEntries, account: ledgerAccounts })
     .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(eq(ledgerEntries.transactionId, transaction.id))
     .orderBy(asc(ledgerEntries.id));
-  return { transaction, entries, isNew: false };
+  return {
+    posted: { transaction, entries: rows.map((row) => row.entry), isNew: false },
+    movements: rows.map(({ entry, account }) => ({ account, amount: entry.amount })),
+  };
 }
