@@ -215,26 +215,7 @@ describe('a replay of a posting made before the agency-wide accounts were spread
     });
     const houseBefore = await getAccountBalance(t.app.db, agencyId, house);
 
-    // A retry after the upgrade (a worker resuming, a repeated ops command) names the same accounts.
-    const replay = await t.app.db.transaction((tx) =>
-      postTransaction(tx, {
-        agencyId,
-        kind: 'ADJUSTMENT',
-        reference,
-        playerId,
-        at,
-        entries: [
-          { account: house, amount: -400n },
-          { account: player, amount: 400n },
-        ],
-      }),
-    );
-    expect(replay.isNew).toBe(false);
-    expect(await getAccountBalance(t.app.db, agencyId, house)).toBe(houseBefore);
-    expect(await getAccountBalance(t.app.db, agencyId, player)).toBe(400n);
-
-    // Other amounts under that reference are still refused.
-    await expect(
+    const adjust = (amount: bigint) =>
       t.app.db.transaction((tx) =>
         postTransaction(tx, {
           agencyId,
@@ -243,12 +224,20 @@ describe('a replay of a posting made before the agency-wide accounts were spread
           playerId,
           at,
           entries: [
-            { account: house, amount: -401n },
-            { account: player, amount: 401n },
+            { account: house, amount: -amount },
+            { account: player, amount },
           ],
         }),
-      ),
-    ).rejects.toBeInstanceOf(LedgerReferenceConflictError);
+      );
+
+    // A retry after the upgrade (a worker resuming, a repeated ops command) names the same accounts.
+    const replay = await adjust(400n);
+    expect(replay.isNew).toBe(false);
+    expect(await getAccountBalance(t.app.db, agencyId, house)).toBe(houseBefore);
+    expect(await getAccountBalance(t.app.db, agencyId, player)).toBe(400n);
+
+    // Other amounts under that reference are still refused.
+    await expect(adjust(401n)).rejects.toBeInstanceOf(LedgerReferenceConflictError);
   });
 });
 
