@@ -25,8 +25,8 @@ export const AGENCY_ACCOUNT_SHARDS = 16;
 
 /**
  * The row of each agency-wide account a posting under `reference` uses: a hash of the reference (FNV-1a), so
- * a replay of the same reference names the same rows (post-transaction.ts compares them) and different
- * postings spread evenly.
+ * a replay of the same reference names the same rows and different postings spread evenly. (The replay check
+ * in post-transaction.ts compares accounts, not rows: postings made before the spread are on row 0.)
  */
 export function shardOf(reference: string): number {
   let hash = 0x811c9dc5;

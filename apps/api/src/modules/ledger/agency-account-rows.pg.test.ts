@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { houseAccount, playerProviderAccount, shardOf } from './account-key';
-import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
+import { demoAgencyId, insertBarePlayer, signal } from './ledger-test-helpers';
 import { postTransaction } from './post-transaction';
 
 // Only on PostgreSQL (a `.pg.test.ts` file): it needs one transaction waiting on another's row lock, which the
@@ -40,21 +40,15 @@ it('a posting goes through while another transaction holds its posting on anothe
   const onOtherRows = candidates.filter((reference) => shardOf(reference) !== shardOf(held)).slice(0, 3);
   const onHeldRow = candidates.find((reference) => shardOf(reference) === shardOf(held)) as string;
 
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let posted!: () => void;
-  const isPosted = new Promise<void>((resolve) => {
-    posted = resolve;
-  });
+  const released = signal();
+  const posted = signal();
   // A withdrawal's approval, say: it posts, then does more before it commits, holding its rows meanwhile.
   const holding = t.app.db.transaction(async (tx) => {
     await postTransaction(tx, depositPosting(holder, held));
-    posted();
-    await released;
+    posted.give();
+    await released.given;
   });
-  await isPosted;
+  await posted.given;
 
   // Each gives up after 1 s waiting on a lock.
   const postWithin1s = (playerId: string, reference: string) =>
@@ -66,7 +60,7 @@ it('a posting goes through while another transaction holds its posting on anothe
     postWithin1s(sameRowPlayer, onHeldRow),
     ...others.map((playerId, i) => postWithin1s(playerId, onOtherRows[i] as string)),
   ]);
-  release();
+  released.give();
   await holding;
   expect(outcomes.map((outcome) => outcome.status)).toEqual([
     'rejected',

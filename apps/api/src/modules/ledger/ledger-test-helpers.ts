@@ -62,3 +62,12 @@ export async function ledgerSumsByCurrency(db: DbOrTx): Promise<Record<string, b
   for (const row of rows) sums[row.currency] = (sums[row.currency] ?? 0n) + row.amount;
   return sums;
 }
+
+/** A one-shot signal between two concurrent transactions of a test: `give()` resolves `given`. */
+export function signal(): { given: Promise<void>; give: () => void } {
+  let give!: () => void;
+  const given = new Promise<void>((resolve) => {
+    give = resolve;
+  });
+  return { given, give };
+}

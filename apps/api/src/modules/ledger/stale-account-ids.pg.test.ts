@@ -4,7 +4,7 @@ import { ledgerAccounts } from '../../db/schema/ledger';
 import { createTestApp, type TestApp } from '../../test/app';
 import { findAccountIds, openAccounts } from './account-ids';
 import { houseAccount, playerProviderAccount } from './account-key';
-import { demoAgencyId, insertBarePlayer } from './ledger-test-helpers';
+import { demoAgencyId, insertBarePlayer, signal } from './ledger-test-helpers';
 import { postTransaction } from './post-transaction';
 
 // Only on PostgreSQL (a `.pg.test.ts` file): it needs two connections waiting on each other, which the one
@@ -49,18 +49,12 @@ it('a posting over an account id remembered from a rolled-back transaction holds
     .catch(() => undefined);
 
   // Another transaction creates that account and, before it commits, locks the house account.
-  let created!: () => void;
-  const isCreated = new Promise<void>((resolve) => {
-    created = resolve;
-  });
-  let goOn!: () => void;
-  const mayGoOn = new Promise<void>((resolve) => {
-    goOn = resolve;
-  });
+  const created = signal();
+  const mayGoOn = signal();
   const other = t.app.db.transaction(async (tx) => {
     await openAccounts(tx, agencyId, [fresh]);
-    created();
-    await mayGoOn;
+    created.give();
+    await mayGoOn.given;
     await tx
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
@@ -68,7 +62,7 @@ it('a posting over an account id remembered from a rolled-back transaction holds
         AND ${ledgerAccounts.currency} = 'THB'`)
       .for('update');
   });
-  await isCreated;
+  await created.given;
 
   // The posting finds the remembered id missing and creates the account again: it waits on the other
   // transaction's uncommitted row. Had it locked the house account first, the other's lock would close a cycle.
@@ -85,7 +79,7 @@ it('a posting over an account id remembered from a rolled-back transaction holds
     }),
   );
   await someoneWaitsOnALock();
-  goOn();
+  mayGoOn.give();
 
   const [, posted] = await Promise.all([other, posting]);
   expect(posted.isNew).toBe(true);
