@@ -211,6 +211,43 @@ test('keyboard only: from the deposit form to the QR, focus landing on the QR he
   await expect(page.getByTestId('deposit-check')).toBeFocused();
 });
 
+test('a busy phone runs its timers late: the option the keyboard highlighted is the one Enter takes', async ({
+  page,
+}) => {
+  // A busy phone handles key presses before timers that are due (browsers put input first). The select
+  // looked up, on a 0 ms timer after opening, which option holds the current value, and that late look-up
+  // overwrote a highlight the player had already moved with the arrow key: Enter then took nothing (the
+  // keyboard-only test failed so once in CI, 2026-11-27). Here every 0 ms timer runs 2 s late, and the page
+  // counts the late ones still waiting.
+  await page.addInitScript(() => {
+    const schedule = window.setTimeout;
+    const late = window as unknown as { lateTimers: number };
+    late.lateTimers = 0;
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
+      if (delay || typeof handler !== 'function') return schedule(handler, delay, ...args);
+      late.lateTimers += 1;
+      return schedule(() => {
+        late.lateTimers -= 1;
+        handler(...args);
+      }, 2_000);
+    }) as typeof window.setTimeout;
+  });
+  await openDepositForm(page, 'lo');
+  const provider = page.getByTestId('deposit-provider');
+  await provider.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(provider).toHaveAttribute('aria-activedescendant', /.+/);
+  const highlighted = await page.locator('[data-combobox-selected]').innerText();
+  // The player reads the list; the late timers run before Enter.
+  await page.waitForFunction(() => (window as unknown as { lateTimers: number }).lateTimers === 0);
+  await expect(page.locator('[data-combobox-selected]')).toHaveText(highlighted);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(provider).toHaveValue(highlighted);
+});
+
 test('the credit panel adds the five balances into one total, exactly', async ({ page }) => {
   await registerViaApi(page);
   const player = await currentPlayerId(page);
