@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bankPayments } from '../../db/schema/bank-payments';
+import { deposits } from '../../db/schema/deposits';
 import { orderEventOutbox } from '../../db/schema/order-event-outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { listenToOrderEvents, openDepositOf, payDeposit } from './events-test-helpers';
@@ -40,6 +42,36 @@ it('a committed change is notified once and leaves the outbox; a rolled-back one
     expect(eventsOf(payloads, rolledBack.code).map((e) => e.status)).toEqual(['OPEN']);
     const [left] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(orderEventOutbox);
     expect(left?.n).toBe(0);
+  } finally {
+    await stop();
+  }
+});
+
+it('a payment that settles its order writes no event of its own; a second payment of the bill does', async () => {
+  const { payloads, stop } = await listenToOrderEvents(t);
+  try {
+    const { p, code } = await openDepositOf(t.app);
+    await payDeposit(t.app, p, code);
+    await payDeposit(t.app, p, code);
+    const [deposit] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    // The sandbox bank delivers its webhooks after answering the payment.
+    const paymentsOfBill = () =>
+      t.app.db
+        .select({ id: bankPayments.id, status: bankPayments.status })
+        .from(bankPayments)
+        .where(inArray(bankPayments.billNumber, [code, deposit?.bankBillId ?? code]));
+    await expect
+      .poll(async () => (await paymentsOfBill()).map((payment) => payment.status).sort())
+      .toEqual(['MATCHED', 'UNMATCHED']);
+    const stored = await paymentsOfBill();
+    const matched = stored.find((payment) => payment.status === 'MATCHED');
+    const duplicate = stored.find((payment) => payment.status === 'UNMATCHED');
+    if (!matched || !duplicate) throw new Error('unreachable: both were just seen');
+    // Events reach the channel in outbox order, and the matched payment was stored before the second one:
+    // once the second payment's event is here, an event of the first would be too.
+    await expect.poll(() => eventsOf(payloads, duplicate.id).map((e) => e.status)).toEqual(['UNMATCHED']);
+    expect(eventsOf(payloads, code).map((e) => e.status)).toContain('PAID');
+    expect(eventsOf(payloads, matched.id)).toEqual([]);
   } finally {
     await stop();
   }
