@@ -14,9 +14,18 @@ import { withdrawalReference } from './withdrawal-code';
  */
 export async function bookWithdrawalOut(db: Db, code: string, now: Date): Promise<WithdrawalRow> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(withdrawals).where(eq(withdrawals.code, code)).for('update');
-    if (!order) throw new Error(`withdrawal ${code} vanished`);
-    if (order.status !== 'PENDING') return order;
+    // Opening it first takes the row lock and answers the row: a second booking waits here, then finds the
+    // order no longer PENDING and changes nothing. The posting below commits with it or not at all.
+    const [order] = await tx
+      .update(withdrawals)
+      .set({ status: 'OPEN', failure: null, updatedAt: now })
+      .where(and(eq(withdrawals.code, code), eq(withdrawals.status, 'PENDING')))
+      .returning();
+    if (!order) {
+      const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.code, code));
+      if (!current) throw new Error(`withdrawal ${code} vanished`);
+      return current;
+    }
     const entries: PostingEntry[] = [
       { account: playerProviderAccount(order.playerId, order.provider), amount: -order.amount },
     ];
@@ -37,12 +46,7 @@ export async function bookWithdrawalOut(db: Db, code: string, now: Date): Promis
     });
     // The promotion whose rules this withdrawal met ends SUCCESS with the credit out, not before.
     await settleUsageByWithdrawal(tx, order, now);
-    const [opened] = await tx
-      .update(withdrawals)
-      .set({ status: 'OPEN', failure: null, updatedAt: now })
-      .where(and(eq(withdrawals.code, code), eq(withdrawals.status, 'PENDING')))
-      .returning();
-    return opened as WithdrawalRow;
+    return order;
   });
 }
 

@@ -7,17 +7,15 @@ import type { AgencyRow } from '../../db/schema/agency';
 import type { PlayerRow } from '../../db/schema/players';
 import { type NewWithdrawalRow, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { AppError } from '../../lib/app-error';
-import { findOwnBankAccount } from '../bank/bank-accounts-repository';
 import { callProvider } from '../credits/call-provider';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { gameProviderOf } from '../credits/game-provider-of';
 import { promotionForWithdrawal } from '../promotions/promotion-withdrawal-rules';
-import { findCurrentRate } from '../rates/get-current-rates';
 import { bookWithdrawalOut, failWithdrawal } from './book-withdrawal-out';
+import { findWithdrawalInputs } from './find-withdrawal-inputs';
 import { refusalError } from './refusal-error';
 import { transferWithLookUps } from './transfer-with-look-ups';
 import { nextWithdrawalCode, withdrawalReference } from './withdrawal-code';
-import { listOpenWithdrawals } from './withdrawals-repository';
 
 export type CreateWithdrawalInput = {
   agency: AgencyRow;
@@ -45,7 +43,8 @@ export async function createWithdrawal(
 ): Promise<WithdrawalRow> {
   const { agency, player, request, log } = input;
   const provider = gameProviderOf(app, request.provider);
-  const bankAccount = await findOwnBankAccount(app.db, player.id, request.bankAccountId);
+  const inputs = await findWithdrawalInputs(app.db, player.id, request.bankAccountId);
+  const { bankAccount, rate } = inputs;
   if (!bankAccount) throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'Add your bank account first');
 
   const credit = tryParseMoney(request.credit, 'THB');
@@ -53,9 +52,7 @@ export async function createWithdrawal(
     throw new AppError(400, 'AMOUNT_OUT_OF_RANGE', 'The credit is outside the withdrawal limits');
   }
   // A cheap early answer; the partial unique index below is the real guard against parallel requests.
-  if ((await listOpenWithdrawals(app.db, player.id)).length > 0) throw openOrder();
-
-  const rate = await findCurrentRate(app.db, agency.id, 'THB');
+  if (inputs.hasOpenWithdrawal) throw openOrder();
   if (!rate) throw new AppError(403, 'WITHDRAW_NOT_ALLOWED', 'Withdrawals are closed: no exchange rate');
 
   const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };

@@ -14,6 +14,7 @@ import { playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
+import { bookWithdrawalOut } from './book-withdrawal-out';
 import { RESEND_AFTER_MS } from './resolve-withdrawal';
 import { RETURN_ALERT_AFTER_ATTEMPTS } from './return-withdrawal-credit';
 import {
@@ -257,6 +258,30 @@ describe('a transfer out the provider recorded with another amount (finding 1)',
     expect(await bookedUnder(reference)).toEqual([]);
     expect(await providerBalanceOf(p)).toBe(230_00n);
     expect(await reconciliationOf(p)).toEqual({ status: 'DIFFERENCE', difference: '70.00' });
+  });
+});
+
+describe('a transfer out booked from two places at once', () => {
+  it('the request and the worker booking one PENDING order together book it once and open it once', async () => {
+    const p = await funded('300.00');
+    t.app.sandboxFaults.forceNext('providers', null, 'error', ...UNANSWERED_LOOK_UPS);
+    const res = await withdraw(t.app, p, { credit: '100.00' });
+    expect(res.statusCode).toBe(202);
+    const { code } = res.json().order;
+    // The transfer did land at the provider; both finders of that answer book it at the same moment.
+    await recordFaultyTransfer(p, `${code}:out`, 100_00n);
+    const booked = await Promise.all([
+      bookWithdrawalOut(t.app.db, code, t.app.now()),
+      bookWithdrawalOut(t.app.db, code, t.app.now()),
+    ]);
+    expect(booked.map((order) => order.status)).toEqual(['OPEN', 'OPEN']);
+    expect(await bookedUnder(`${code}:out`)).toHaveLength(1);
+    expect(await rowOf(code)).toMatchObject({ status: 'OPEN', failure: null });
+    expect(await ledgerOf(p)).toBe(200_00n);
+    expect(await reconciliationOf(p)).toEqual({ status: 'OK', difference: '0.00' });
+    // Booking it again later changes nothing either.
+    expect((await bookWithdrawalOut(t.app.db, code, t.app.now())).status).toBe('OPEN');
+    expect(await bookedUnder(`${code}:out`)).toHaveLength(1);
   });
 });
 

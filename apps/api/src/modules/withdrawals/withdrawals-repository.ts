@@ -1,8 +1,9 @@
 import type { TPageQuery } from '@lc/shared/contracts/common';
 import type { TOpsWithdrawalsQuery, TOpsWithdrawalsResponse } from '@lc/shared/contracts/ops-withdrawals';
 import type { TWithdrawPage } from '@lc/shared/contracts/withdrawals';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { players } from '../../db/schema/players';
 import { UNSETTLED_WITHDRAWAL_STATUSES, type WithdrawalRow, withdrawals } from '../../db/schema/withdrawals';
 import { toOpsWithdrawalDto } from './to-ops-withdrawal-dto';
@@ -21,17 +22,27 @@ export async function findWithdrawal(
   return row ?? null;
 }
 
-/** The same, locked `FOR UPDATE` inside the caller's transaction: state changes start here. */
+// Every approve, reject and bounce starts with it: prepared once per connection.
+const selectForUpdate = preparedStatement('lock_withdrawal', (db) =>
+  db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.agencyId, sql.placeholder('agencyId')),
+        eq(withdrawals.code, sql.placeholder('code')),
+      ),
+    )
+    .for('update'),
+);
+
+/** `findWithdrawal`, locked `FOR UPDATE` inside the caller's transaction: state changes start here. */
 export async function lockWithdrawal(
   db: DbOrTx,
   agencyId: string,
   code: string,
 ): Promise<WithdrawalRow | null> {
-  const [row] = await db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.code, code)))
-    .for('update');
+  const [row] = await selectForUpdate(db, { agencyId, code });
   return row ?? null;
 }
 
