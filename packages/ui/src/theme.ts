@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Select } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const gold: MantineColorsTuple = [
   '#fff8e1',
@@ -43,14 +43,15 @@ export const theme = createTheme({
   cursorType: 'pointer',
   black: '#090d1c',
   components: {
-    Select: Select.extend({
+    // By name, not Select.extend(): importing Select here would put it in every first visit's script.
+    Select: {
       // Without this, a select looks up its current option on a 0 ms timer after opening. A busy phone handles
       // key presses before due timers, so the look-up could land after the player's arrow key and overwrite the
       // highlight they moved: Enter then took nothing (e2e "a busy phone runs its timers late"). This path looks
       // for the first option at once instead; the list is not drawn yet at that moment, so nothing is highlighted
       // until the first arrow key, whose highlight is then the one Enter takes.
       defaultProps: { selectFirstOptionOnDropdownOpen: true },
-    }),
+    },
   },
 });
 
