@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
@@ -62,8 +63,27 @@ export async function findOwnBankAccount(
   playerId: string,
   bankAccountId: string,
 ): Promise<BankAccountRow | null> {
-  // A malformed id cannot match a uuid column; asking would only raise a cast error.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bankAccountId)) return null;
-  const [row] = await selectOwn(db, { bankAccountId, playerId });
+  const id = bankAccountIdParam(bankAccountId);
+  if (id === null) return null;
+  const [row] = await selectOwn(db, { bankAccountId: id, playerId });
   return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A requested bank account id as a statement's `bankAccountId`; null when malformed: a uuid column cannot
+ * match it, and asking would only raise a cast error. */
+export function bankAccountIdParam(bankAccountId: string): string | null {
+  return UUID.test(bankAccountId) ? bankAccountId : null;
+}
+
+/**
+ * The join to the request's bank account (placeholder `bankAccountId`) when `playerId` owns it: what
+ * findOwnBankAccount asks, for the statements that read an order's inputs at once.
+ */
+export function ownBankAccountOf(playerId: AnyPgColumn): SQL | undefined {
+  return and(
+    eq(bankAccounts.id, sql`${sql.placeholder('bankAccountId')}::uuid`),
+    eq(bankAccounts.playerId, playerId),
+  );
 }

@@ -6,7 +6,9 @@ import { deposits } from '../../db/schema/deposits';
 import { players } from '../../db/schema/players';
 import { LIVE_USAGE_STATUSES, promotions, promotionUsages } from '../../db/schema/promotions';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
+import { bankAccountIdParam, ownBankAccountOf } from '../bank/bank-accounts-repository';
 import type { UsageWithPromotion } from '../promotions/promotions-repository';
+import { currentThbRateOf } from '../rates/get-current-rates';
 
 /** What opening a deposit checks, as the database has it now. */
 export type DepositInputs = {
@@ -19,8 +21,6 @@ export type DepositInputs = {
   /** The player's live promotion usage (ACTIVE, USED or CANCELING; at most one) with its promotion. */
   liveUsage: UsageWithPromotion | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Every deposit asks all four, so they are one prepared statement (one round trip instead of four); each
 // part is the same look-up as its module's own (findOwnBankAccount, listOpenDeposits, findCurrentRate,
@@ -36,21 +36,8 @@ const selectInputs = preparedStatement('find_deposit_inputs', (db) =>
       promotion: promotions,
     })
     .from(players)
-    .leftJoin(
-      bankAccounts,
-      and(
-        eq(bankAccounts.id, sql`${sql.placeholder('bankAccountId')}::uuid`),
-        eq(bankAccounts.playerId, players.id),
-      ),
-    )
-    .leftJoin(
-      exchangeRates,
-      eq(
-        exchangeRates.id,
-        sql`(SELECT max(latest.id) FROM ${exchangeRates} AS latest
-          WHERE latest.agency_id = ${players.agencyId} AND latest.currency = 'THB')`,
-      ),
-    )
+    .leftJoin(bankAccounts, ownBankAccountOf(players.id))
+    .leftJoin(exchangeRates, currentThbRateOf(players.agencyId))
     .leftJoin(
       promotionUsages,
       and(
@@ -68,11 +55,7 @@ export async function findDepositInputs(
   playerId: string,
   bankAccountId: string,
 ): Promise<DepositInputs> {
-  // A malformed id cannot match a uuid column; asking would only raise a cast error.
-  const [row] = await selectInputs(db, {
-    playerId,
-    bankAccountId: UUID.test(bankAccountId) ? bankAccountId : null,
-  });
+  const [row] = await selectInputs(db, { playerId, bankAccountId: bankAccountIdParam(bankAccountId) });
   return {
     bankAccount: row?.bankAccount ?? null,
     hasOpenDeposit: row?.hasOpenDeposit === true,

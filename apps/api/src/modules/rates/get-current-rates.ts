@@ -1,5 +1,6 @@
 import type { TRateCurrency } from '@lc/shared/contracts/rates';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
@@ -35,4 +36,16 @@ export async function findCurrentRate(
 ): Promise<ExchangeRateRow | null> {
   const [row] = await selectCurrent(db, { agencyId, currency });
   return row ?? null;
+}
+
+/**
+ * The join to the agency's THB rate in force (its latest row): what findCurrentRate asks, for the statements
+ * that read an order's inputs at once.
+ */
+export function currentThbRateOf(agencyId: AnyPgColumn): SQL {
+  return eq(
+    exchangeRates.id,
+    sql`(SELECT max(latest.id) FROM ${exchangeRates} AS latest
+      WHERE latest.agency_id = ${agencyId} AND latest.currency = 'THB')`,
+  );
 }

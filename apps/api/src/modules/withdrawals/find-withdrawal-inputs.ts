@@ -1,10 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
 import { players } from '../../db/schema/players';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
 import { UNSETTLED_WITHDRAWAL_STATUSES, withdrawals } from '../../db/schema/withdrawals';
+import { bankAccountIdParam, ownBankAccountOf } from '../bank/bank-accounts-repository';
+import { currentThbRateOf } from '../rates/get-current-rates';
 
 /** What opening a withdrawal checks before it asks the provider, as the database has it now. */
 export type WithdrawalInputs = {
@@ -15,8 +17,6 @@ export type WithdrawalInputs = {
   /** The agency's THB rate in force (its latest row), if any. */
   rate: ExchangeRateRow | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Every withdrawal asks all three, so they are one prepared statement (one round trip instead of three, as
 // find-deposit-inputs.ts does for deposits); each part is the same look-up as its module's own
@@ -31,21 +31,8 @@ const selectInputs = preparedStatement('find_withdrawal_inputs', (db) =>
       rate: exchangeRates,
     })
     .from(players)
-    .leftJoin(
-      bankAccounts,
-      and(
-        eq(bankAccounts.id, sql`${sql.placeholder('bankAccountId')}::uuid`),
-        eq(bankAccounts.playerId, players.id),
-      ),
-    )
-    .leftJoin(
-      exchangeRates,
-      eq(
-        exchangeRates.id,
-        sql`(SELECT max(latest.id) FROM ${exchangeRates} AS latest
-          WHERE latest.agency_id = ${players.agencyId} AND latest.currency = 'THB')`,
-      ),
-    )
+    .leftJoin(bankAccounts, ownBankAccountOf(players.id))
+    .leftJoin(exchangeRates, currentThbRateOf(players.agencyId))
     .where(eq(players.id, sql.placeholder('playerId'))),
 );
 
@@ -55,11 +42,7 @@ export async function findWithdrawalInputs(
   playerId: string,
   bankAccountId: string,
 ): Promise<WithdrawalInputs> {
-  // A malformed id cannot match a uuid column; asking would only raise a cast error.
-  const [row] = await selectInputs(db, {
-    playerId,
-    bankAccountId: UUID.test(bankAccountId) ? bankAccountId : null,
-  });
+  const [row] = await selectInputs(db, { playerId, bankAccountId: bankAccountIdParam(bankAccountId) });
   return {
     bankAccount: row?.bankAccount ?? null,
     hasOpenWithdrawal: row?.hasOpenWithdrawal === true,
