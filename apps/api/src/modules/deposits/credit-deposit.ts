@@ -38,6 +38,10 @@ export function creditLeaseUntil(app: FastifyInstance, now: Date): Date {
   return new Date(now.getTime() + leaseMs(app.config.providerTimeoutMs));
 }
 
+/** A deposit whose credit transfer is running right now (its lease is held): it must not change under it. */
+export const isBeingCredited = (row: DepositRow, now: Date): boolean =>
+  row.creditLeaseUntil !== null && row.creditLeaseUntil > now;
+
 /**
  * PAID → SUCCESS: transfers credit + bonus in to the provider under `<code>:in`, then posts the DEPOSIT
  * ledger transaction (same reference), moves its promotion usage to USED and sets SUCCESS in one database

@@ -321,6 +321,25 @@ describe('provider failures while crediting', () => {
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
   });
 
+  it('a check while another process holds the credit lease answers PAID and leaves it; after the lease, credited once', async () => {
+    const { p, code } = await openDeposit();
+    await payQuietly(code);
+    t.app.sandboxFaults.forceNext('providers', 'error');
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
+    // Another API process claims the retry (as creditDeposit's claim does) and is crediting it now.
+    const leaseUntil = new Date(t.clock.now().getTime() + 60_000);
+    await t.app.db.update(deposits).set({ creditLeaseUntil: leaseUntil }).where(eq(deposits.code, code));
+    const during = await depositAction(t.app, p, code, 'check');
+    expect([during.statusCode, during.json().order.status]).toEqual([200, 'PAID']);
+    expect(await rowOf(code)).toMatchObject({ attempts: 1, creditLeaseUntil: leaseUntil });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    // That process died mid-credit: once its lease has run out, a check credits the deposit, once.
+    t.clock.advance(60_001);
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await creditPostings(code)).toHaveLength(1);
+  });
+
   it('becomes FAILED at the 10th failed attempt and is answered as FAILED afterwards', async () => {
     const { p, code } = await openDeposit();
     await payQuietly(code);

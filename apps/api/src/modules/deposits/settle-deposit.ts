@@ -3,7 +3,13 @@ import type { BankPayment } from '../../adapters/payments/payment-gateway';
 import type { Db } from '../../db/client';
 import type { DepositRow } from '../../db/schema/deposits';
 import { recordBankPayment } from '../bank-payments/record-bank-payment';
-import { creditClaimedDeposit, creditDeposit, creditLeaseUntil, runningCredit } from './credit-deposit';
+import {
+  creditClaimedDeposit,
+  creditDeposit,
+  creditLeaseUntil,
+  isBeingCredited,
+  runningCredit,
+} from './credit-deposit';
 import { findDepositByCode } from './deposits-repository';
 
 /** The bill a deposit's QR carries: the bank's bill id, or the order code for deposits made before them. */
@@ -79,7 +85,12 @@ export async function settleDeposit(
     }
   }
   if (row.status === 'PAID' && !row.isAmountMismatch) {
-    return runningCredit(app, code) ?? creditDeposit(app, code);
+    const running = runningCredit(app, code);
+    if (running) return running;
+    // Another process holds the credit lease (its webhook or check is crediting it): a claim now could only
+    // fail and read the row again. The row was read in this call, so it is answered as it stands.
+    if (isBeingCredited(row, app.now())) return row;
+    return creditDeposit(app, code);
   }
   return row;
 }

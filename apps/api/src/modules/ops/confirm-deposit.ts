@@ -5,7 +5,7 @@ import type { DepositRow } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { applyPaymentToDeposit } from '../bank-payments/apply-payment-to-deposit';
 import { lockAgencyPayment } from '../bank-payments/lock-agency-payment';
-import { creditDeposit } from '../deposits/credit-deposit';
+import { creditDeposit, isBeingCredited } from '../deposits/credit-deposit';
 import { findDepositByCode, lockDeposit } from '../deposits/deposits-repository';
 import { type AuditScope, recordAudit } from './record-audit';
 
@@ -29,10 +29,6 @@ export async function lockAgencyDeposit(
     throw new AppError(404, 'NOT_FOUND', `No deposit ${code.slice(0, 40)}`);
   return row;
 }
-
-/** A deposit whose credit transfer is running right now must not change under it. */
-export const isBeingCredited = (row: DepositRow, now: Date) =>
-  row.creditLeaseUntil !== null && row.creditLeaseUntil > now;
 
 /**
  * Staff confirm a deposit against a stored bank payment (domain.md rule 2): an OPEN, PAID (e.g. another

@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../db/client';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { callProvider } from '../credits/call-provider';
-import { creditClaimedDeposit, creditLeaseUntil } from '../deposits/credit-deposit';
+import { creditClaimedDeposit, creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
 import { depositCreditReference } from '../deposits/deposit-code';
-import { type DepositDecisionInput, isBeingCredited, lockAgencyDeposit } from './confirm-deposit';
+import { type DepositDecisionInput, lockAgencyDeposit } from './confirm-deposit';
 import { recordAudit } from './record-audit';
 
 const REJECTABLE: readonly DepositRow['status'][] = ['OPEN', 'PAID', 'FAILED'];
