@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { providerMemberOf } from '../../adapters/providers/member-name';
@@ -18,6 +19,7 @@ import {
   type Withdrawer,
   withdraw,
 } from '../withdrawals/withdrawal-test-helpers';
+import { findWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals-repository';
 
 let t: TestApp;
 let agencyId: string;
@@ -190,6 +192,16 @@ describe('POST /api/ops/v1/withdrawals/{code}/approve', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it("finds and locks an order by its code only within the caller's agency", async () => {
+    const { code } = await openWithdrawal();
+    const elsewhere = randomUUID();
+    expect(await findWithdrawal(t.app.db, elsewhere, code)).toBeNull();
+    expect(await t.app.db.transaction((tx) => lockWithdrawal(tx, elsewhere, code))).toBeNull();
+    expect((await findWithdrawal(t.app.db, agencyId, code))?.status).toBe('OPEN');
+    const locked = await t.app.db.transaction((tx) => lockWithdrawal(tx, agencyId, code));
+    expect([locked?.code, locked?.status]).toEqual([code, 'OPEN']);
   });
 });
 
