@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/is-uuid';
 
 /** The payment, locked, if the agency may see it (its own, or one no agency's bill names); else 404. */
 export async function lockAgencyPayment(tx: DbOrTx, agencyId: string, id: string): Promise<BankPaymentRow> {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-  const [payment] = isUuid
+  const [payment] = isUuid(id)
     ? await tx
         .select()
         .from(bankPayments)

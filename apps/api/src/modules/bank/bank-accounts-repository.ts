@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
+import { isUuid } from '../../lib/is-uuid';
 
 /** The player's own bank accounts (at most one today), oldest first. */
 export async function listBankAccounts(db: DbOrTx, playerId: string): Promise<BankAccountRow[]> {
@@ -69,12 +70,10 @@ export async function findOwnBankAccount(
   return row ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A requested bank account id as a statement's `bankAccountId`; null when malformed: a uuid column cannot
  * match it, and asking would only raise a cast error. */
 export function bankAccountIdParam(bankAccountId: string): string | null {
-  return UUID.test(bankAccountId) ? bankAccountId : null;
+  return isUuid(bankAccountId) ? bankAccountId : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AgencyRow } from '../../db/schema/agency';
 import { type OpsCreditRow, opsCredits } from '../../db/schema/ops-credits';
 import { players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/is-uuid';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { houseAccount, playerProviderAccount } from '../ledger/account-key';
 import { postTransaction } from '../ledger/post-transaction';
@@ -28,8 +29,6 @@ export type CreditPlayerInput = {
   log: FastifyBaseLogger;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The provider and ledger reference of an operator's credit. */
 export const opsCreditReference = (key: string) => `ops-credit:${key}`;
 
@@ -43,7 +42,7 @@ export const opsCreditReference = (key: string) => `ops-credit:${key}`;
 export async function creditPlayer(db: Db, input: CreditPlayerInput): Promise<OpsCreditRow> {
   const { agency, provider, amount, now } = input;
   const reference = opsCreditReference(input.key);
-  const [player] = UUID.test(input.playerId)
+  const [player] = isUuid(input.playerId)
     ? await db
         .select({ id: players.id })
         .from(players)

@@ -2,13 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/is-uuid';
 
 /** The agency's player of this id; 404 NOT_FOUND for another agency's, an unknown or a malformed id. */
 export async function findAgencyPlayer(db: DbOrTx, agencyId: string, playerId: string): Promise<PlayerRow> {
   // A malformed id cannot match a uuid column; asking would only raise a cast error.
-  const [player] = UUID.test(playerId)
+  const [player] = isUuid(playerId)
     ? await db
         .select()
         .from(players)

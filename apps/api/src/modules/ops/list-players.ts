@@ -3,9 +3,8 @@ import { and, count, desc, eq, exists, ilike, inArray, or, type SQL } from 'driz
 import type { DbOrTx } from '../../db/client';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { playerDevices, players } from '../../db/schema/players';
+import { isUuid } from '../../lib/is-uuid';
 import { toOpsPlayerDto } from './to-ops-player-dto';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `%`, `_` and `\` typed by an operator are matched literally, not as LIKE wildcards. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -38,7 +37,7 @@ export async function listPlayers(
       or(
         ilike(players.username, pattern),
         ilike(players.displayName, pattern),
-        UUID.test(query.query) ? eq(players.id, query.query.toLowerCase()) : undefined,
+        isUuid(query.query) ? eq(players.id, query.query.toLowerCase()) : undefined,
         isNumber ? inArray(players.phone, [...new Set([query.query, number])]) : undefined,
         isNumber
           ? exists(

@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type PromotionRow, promotions } from '../../db/schema/promotions';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/is-uuid';
 
 /**
  * The agency's promotion `id`, locked (`FOR UPDATE`) for the rest of the transaction so two operators'
  * changes queue and each audit row shows what really was before; null when unknown or malformed.
  */
 export async function lockPromotion(tx: DbOrTx, agencyId: string, id: string): Promise<PromotionRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await tx
     .select()
     .from(promotions)

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/is-uuid';
 import { type AuditScope, recordAudit } from './record-audit';
 
 export type SetPlayerBlockedInput = {
@@ -16,8 +17,6 @@ export type SetPlayerBlockedInput = {
   now: Date;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Ops: bars a player from promotions (block) or lifts it (unblock), audited as `player.block` or
  * `player.unblock`. Only promotions look at it: the player stays signed in and may still deposit, play and
@@ -26,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function setPlayerBlocked(db: Db, input: SetPlayerBlockedInput): Promise<PlayerRow> {
   const { agency, isBlocked, now } = input;
   return db.transaction(async (tx) => {
-    const [player] = UUID.test(input.playerId)
+    const [player] = isUuid(input.playerId)
       ? await tx
           .select()
           .from(players)

@@ -9,12 +9,11 @@ import {
   promotions,
   promotionUsages,
 } from '../../db/schema/promotions';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/is-uuid';
 
 /** A promotion of the agency by id (any state), or null; a malformed id is simply not found. */
 export async function findPromotion(db: DbOrTx, agencyId: string, id: string): Promise<PromotionRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(promotions)
@@ -65,7 +64,7 @@ export async function findOwnUsage(
   playerId: string,
   usageId: string,
 ): Promise<UsageWithPromotion | null> {
-  if (!UUID.test(usageId)) return null;
+  if (!isUuid(usageId)) return null;
   const [row] = await db
     .select({ usage: promotionUsages, promotion: promotions })
     .from(promotionUsages)
