@@ -3,7 +3,8 @@
 // process, then against BENCH_PROCESSES (default: one per core) on consecutive ports behind one PostgreSQL,
 // the deployed topology of docs/deploy.md: every call of every player goes to the next process round-robin
 // (like a load balancer without sticky sessions), and only the first process runs the background worker.
-// Each configuration gets a fresh database. As deployed, the bank and the providers are not ours: the
+// Each configuration gets a fresh database, and its measured phase starts after a short warm-up and an
+// ANALYZE (BENCH_WARMUP s, 5; 0 measures a new database from its first second). As deployed, the bank and the providers are not ours: the
 // sandbox bank and providers run in a process of their own on a database of their own, and the API processes
 // (SANDBOX=false) reach them over HTTP with configured URLs and keys; the sandbox bank sends each payment's
 // webhook to the next API process in turn (SANDBOX_WEBHOOK_URLS). BENCH_SANDBOX=in-process runs them inside
@@ -41,6 +42,10 @@ const IS_COUNTING = process.env.BENCH_COUNT_QUERIES === '1';
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
 const SANDBOX_PORT = PORT + 100;
 const IS_SANDBOX_IN_PROCESS = process.env.BENCH_SANDBOX === 'in-process';
+// The players' loops run this long before the measured phase, then the database is analyzed, as autovacuum
+// does on a running one: a new database has no statistics, and a prepared statement's generic plan chosen
+// without them stays for the connection's life until an ANALYZE (decision 0055). 0: measure from the start.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const WITHDRAW_DURATION = Number(
   process.env.BENCH_WITHDRAW_DURATION ?? Math.max(3, Math.round(DURATION / 4)),
 );
@@ -522,9 +527,21 @@ function printCpu(cpu, stats) {
   stats.cpuPerDeposit = perDeposit;
 }
 
+/** Statistics for every table of the database (what autovacuum's ANALYZE gives a running one). */
+async function analyze(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * One configuration on a fresh database: `count` processes, the players set up, their loops for DURATION s
- * with every call going to the next process round-robin, then the database report and the reconciliation.
+ * One configuration on a fresh database: `count` processes, the players set up, their loops for WARMUP s
+ * and an ANALYZE, then the measured loops for DURATION s with every call going to the next process
+ * round-robin, then the database report and the reconciliation (which cover the warm-up's orders too).
  */
 async function runConfiguration(count) {
   run = newRun();
@@ -555,6 +572,13 @@ async function runConfiguration(count) {
           `${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
       );
 
+      if (WARMUP > 0) {
+        const warmupDeadline = performance.now() + WARMUP * 1000;
+        await Promise.all(players.map((p) => playerLoop(api, bankUrl, p, warmupDeadline)));
+        await analyze(db.url);
+        // Measured from here on; a refused call of the warm-up is still reported.
+        run = { ...newRun(), errors: run.errors };
+      }
       const snapshot = () => cpuSnapshot(servers, topology.sandbox, db.url);
       const beforeDeposits = await snapshot();
       const deadline = performance.now() + DURATION * 1000;
@@ -588,7 +612,7 @@ async function runConfiguration(count) {
 /** The figures of one configuration; answers whether its money invariants held. */
 function printConfiguration({ count, steps, errors, stats, report, reconciliation, drainSeconds, cpu }) {
   console.log(
-    `${PLAYERS} players, ${DURATION} s, PostgreSQL, ${processes(count)} ` +
+    `${PLAYERS} players, ${DURATION} s after a ${WARMUP} s warm-up, PostgreSQL, ${processes(count)} ` +
       `(${count === 1 ? '' : 'calls round-robin, '}worker ${IS_WORKER ? 'on' : 'off'}${count === 1 ? '' : ' in the first'}), ` +
       `deposit ${DEPOSIT_LAK} LAK at ${PROVIDER}, ` +
       `a ${WITHDRAW_THB} THB withdrawal after every ${WITHDRAW_EVERY}th deposit; ` +

@@ -87,8 +87,9 @@ export async function settleDeposit(
   if (row.status === 'PAID' && !row.isAmountMismatch) {
     const running = runningCredit(app, code);
     if (running) return running;
-    // Another process holds the credit lease (its webhook or check is crediting it): a claim now could only
-    // fail and read the row again. The row was read in this call, so it is answered as it stands.
+    // Someone else holds the credit lease (another process's webhook, check or worker crediting it, or staff
+    // rejecting it): a claim now could only fail and read the row again. The row was read in this call, so it
+    // is answered as it stands.
     if (isBeingCredited(row, app.now())) return row;
     return creditDeposit(app, code);
   }
