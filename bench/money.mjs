@@ -4,16 +4,17 @@
 // the deployed topology of docs/deploy.md: every call of every player goes to the next process round-robin
 // (like a load balancer without sticky sessions), and only the first process runs the background worker.
 // Each configuration gets a fresh database, and its measured phase starts after a short warm-up and an
-// ANALYZE (BENCH_WARMUP s, 5; 0 measures a new database from its first second). As deployed, the bank and the providers are not ours: the
-// sandbox bank and providers run in a process of their own on a database of their own, and the API processes
-// (SANDBOX=false) reach them over HTTP with configured URLs and keys; the sandbox bank sends each payment's
-// webhook to the next API process in turn (SANDBOX_WEBHOOK_URLS). BENCH_SANDBOX=in-process runs them inside
-// each API process instead (how this bench ran before; for comparisons with older commits). After the
-// deposit phase a shorter withdrawal-only phase, so the CPU of each (API processes, their PostgreSQL backends,
-// the sandbox process and its backends, read from /proc) can be given per deposit and per withdrawal. After
-// each run the ops reconciliation (ledger against the providers' statements) and the ledger's own invariants
-// must show no difference, else exit 1. Then pgbench (TPC-B-like) on the same server, when installed, so
-// deposits/s can be read against what this PostgreSQL does on this machine. Both figures print side by side.
+// ANALYZE (BENCH_WARMUP s, 5; 0 measures a new database from its first second). As deployed, the bank and
+// the providers are not ours: the sandbox bank and providers run in a process of their own on a database of
+// their own, and the API processes (SANDBOX=false) reach them over HTTP with configured URLs and keys; the
+// sandbox bank sends each payment's webhook to the next API process in turn (SANDBOX_WEBHOOK_URLS).
+// BENCH_SANDBOX=in-process runs them inside each API process instead (how this bench ran before; for
+// comparisons with older commits). After the deposit phase a shorter withdrawal-only phase, so the CPU of
+// each (API processes, their PostgreSQL backends, the sandbox process and its backends, read from /proc) can
+// be given per deposit and per withdrawal. After each run the ops reconciliation (ledger against the
+// providers' statements) and the ledger's own invariants must show no difference, else exit 1. Then pgbench
+// (TPC-B-like) on the same server, when installed, so deposits/s can be read against what this PostgreSQL
+// does on this machine. Both figures print side by side.
 // Budget (quality.md): ≥ 500 deposits/s on 2 cores (≈ 0.12 × pgbench tps) with 0 invariant violations.
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
