@@ -64,21 +64,15 @@ export async function findOwnBankAccount(
   playerId: string,
   bankAccountId: string,
 ): Promise<BankAccountRow | null> {
-  const id = bankAccountIdParam(bankAccountId);
-  if (id === null) return null;
-  const [row] = await selectOwn(db, { bankAccountId: id, playerId });
+  if (!isUuid(bankAccountId)) return null;
+  const [row] = await selectOwn(db, { bankAccountId, playerId });
   return row ?? null;
 }
 
-/** A requested bank account id as a statement's `bankAccountId`; null when malformed: a uuid column cannot
- * match it, and asking would only raise a cast error. */
-export function bankAccountIdParam(bankAccountId: string): string | null {
-  return isUuid(bankAccountId) ? bankAccountId : null;
-}
-
 /**
- * The join to the request's bank account (placeholder `bankAccountId`) when `playerId` owns it: what
- * findOwnBankAccount asks, for the statements that read an order's inputs at once.
+ * The join to the request's bank account (placeholder `bankAccountId`, null when not a uuid: it then joins
+ * nothing) when `playerId` owns it: what findOwnBankAccount asks, for the statements that read an order's
+ * inputs at once.
  */
 export function ownBankAccountOf(playerId: AnyPgColumn): SQL | undefined {
   return and(

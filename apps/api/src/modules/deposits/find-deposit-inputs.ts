@@ -6,7 +6,8 @@ import { deposits } from '../../db/schema/deposits';
 import { players } from '../../db/schema/players';
 import { LIVE_USAGE_STATUSES, promotions, promotionUsages } from '../../db/schema/promotions';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
-import { bankAccountIdParam, ownBankAccountOf } from '../bank/bank-accounts-repository';
+import { isUuid } from '../../lib/is-uuid';
+import { ownBankAccountOf } from '../bank/bank-accounts-repository';
 import type { UsageWithPromotion } from '../promotions/promotions-repository';
 import { currentThbRateOf } from '../rates/get-current-rates';
 
@@ -55,7 +56,10 @@ export async function findDepositInputs(
   playerId: string,
   bankAccountId: string,
 ): Promise<DepositInputs> {
-  const [row] = await selectInputs(db, { playerId, bankAccountId: bankAccountIdParam(bankAccountId) });
+  const [row] = await selectInputs(db, {
+    playerId,
+    bankAccountId: isUuid(bankAccountId) ? bankAccountId : null,
+  });
   return {
     bankAccount: row?.bankAccount ?? null,
     hasOpenDeposit: row?.hasOpenDeposit === true,

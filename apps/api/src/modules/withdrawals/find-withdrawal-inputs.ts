@@ -5,7 +5,8 @@ import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts
 import { players } from '../../db/schema/players';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
 import { UNSETTLED_WITHDRAWAL_STATUSES, withdrawals } from '../../db/schema/withdrawals';
-import { bankAccountIdParam, ownBankAccountOf } from '../bank/bank-accounts-repository';
+import { isUuid } from '../../lib/is-uuid';
+import { ownBankAccountOf } from '../bank/bank-accounts-repository';
 import { currentThbRateOf } from '../rates/get-current-rates';
 
 /** What opening a withdrawal checks before it asks the provider, as the database has it now. */
@@ -42,7 +43,10 @@ export async function findWithdrawalInputs(
   playerId: string,
   bankAccountId: string,
 ): Promise<WithdrawalInputs> {
-  const [row] = await selectInputs(db, { playerId, bankAccountId: bankAccountIdParam(bankAccountId) });
+  const [row] = await selectInputs(db, {
+    playerId,
+    bankAccountId: isUuid(bankAccountId) ? bankAccountId : null,
+  });
   return {
     bankAccount: row?.bankAccount ?? null,
     hasOpenWithdrawal: row?.hasOpenWithdrawal === true,
