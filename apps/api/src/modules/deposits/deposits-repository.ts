@@ -1,8 +1,9 @@
 import type { TPageQuery } from '@lc/shared/contracts/common';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
+import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
 
 const CODE = /^[A-Z0-9]{1,40}$/;
 
@@ -20,20 +21,32 @@ export async function findDepositByCode(db: DbOrTx, code: string): Promise<Depos
   return row ?? null;
 }
 
-const selectOwn = preparedStatement('find_own_deposit', (db) =>
-  db
-    .select()
-    .from(deposits)
-    .where(
-      and(eq(deposits.code, sql.placeholder('code')), eq(deposits.playerId, sql.placeholder('playerId'))),
-    ),
-);
+// A player's check reads the order first, and under load many checks arrive together: their reads share one
+// statement (batched-lookup.ts), the owner compared on the row.
+const byCodes = new WeakMap<Db, BatchedLookup<DepositRow>>();
+
+function byCodesOf(db: Db): BatchedLookup<DepositRow> {
+  let lookup = byCodes.get(db);
+  if (!lookup) {
+    const statement = db
+      .select()
+      .from(deposits)
+      .where(sql`${deposits.code} = ANY(${sql.placeholder('codes')}::text[])`)
+      .prepare('find_deposits_by_codes');
+    lookup = batchedLookup(
+      (codes) => statement.execute({ codes }),
+      (row) => row.code,
+    );
+    byCodes.set(db, lookup);
+  }
+  return lookup;
+}
 
 /** The player's own deposit by code, or null when it is missing or someone else's (callers answer 404). */
-export async function findOwnDeposit(db: DbOrTx, playerId: string, code: string): Promise<DepositRow | null> {
+export async function findOwnDeposit(db: Db, playerId: string, code: string): Promise<DepositRow | null> {
   if (!CODE.test(code)) return null;
-  const [row] = await selectOwn(db, { code, playerId });
-  return row ?? null;
+  const [row] = await byCodesOf(db).load(code);
+  return row?.playerId === playerId ? row : null;
 }
 
 /** Locks a deposit row for the rest of the transaction (`SELECT … FOR UPDATE`). */

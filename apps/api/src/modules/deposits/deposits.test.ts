@@ -228,6 +228,22 @@ describe('Idempotency-Key on POST /api/v2/deposits', () => {
     expect(new Set(results.map((r) => r.json().order.code)).size).toBe(1);
   });
 
+  it('stores each answer of requests finishing together under its own key (answers are saved in batches)', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => playerWithBankAccount(t.app)));
+    // Every other one is refused, so a batch holds answers of both kinds.
+    const bodyOf = (i: number) => (i % 2 === 0 ? {} : { mid: 'MID-NOPE' });
+    const postAll = () =>
+      Promise.all(
+        players.map((p, i) => postDeposit(t.app, p, bodyOf(i), { 'idempotency-key': `dep-batch-${i}` })),
+      );
+    const firsts = await postAll();
+    expect(firsts.map((r) => r.statusCode)).toEqual([201, 400, 201, 400, 201, 400]);
+    const replays = await postAll();
+    expect(replays.map((r) => [r.headers['idempotent-replayed'], r.statusCode, r.body])).toEqual(
+      firsts.map((r) => ['true', r.statusCode, r.body]),
+    );
+  });
+
   it('refuses the same key with another body: 409 IDEMPOTENCY_KEY_REUSED', async () => {
     const p = await playerWithBankAccount(t.app);
     const key = { 'idempotency-key': 'dep-key-2' };
@@ -315,5 +331,15 @@ describe('GET /api/v2/deposits, /open and /{code}/laoqr', () => {
     for (const url of ['/api/v2/deposits', '/api/v2/deposits/open', `/api/v2/deposits/${code}/laoqr`]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
+  });
+
+  it("answers each player for the same code at the same moment: A's QR to A, 404 to B (reads are batched)", async () => {
+    const a = await playerWithBankAccount(t.app);
+    const b = await playerWithBankAccount(t.app);
+    const { code } = (await postDeposit(t.app, a)).json().order;
+    const asked = [a, b, a, b];
+    const answers = await Promise.all(asked.map((p) => depositAction(t.app, p, code, 'laoqr')));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 200, 404]);
+    expect(answers[0]?.json().code).toBe(code);
   });
 });

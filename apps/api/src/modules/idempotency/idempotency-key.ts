@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { preparedStatement } from '../../db/prepared-statement';
+import type { Db } from '../../db/client';
+import { preparedSql } from '../../db/prepared-statement';
+import { rowsOf } from '../../db/rows-of';
 import { idempotencyKeys } from '../../db/schema/idempotency';
 import { AppError } from '../../lib/app-error';
+import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
 import { playerOf } from '../../plugins/session';
 import { agencyOf } from '../agency/agency-resolver';
 
@@ -25,29 +28,83 @@ const POLL_MS = 50;
 // A claim this old (app clock) without an answer belongs to a process that died: a repeat takes it over.
 const STALE_MS = 2 * 60_000;
 
-// Every money-moving POST with a key claims it and saves its answer: both statements are prepared once.
-const claimKey = preparedStatement('claim_idempotency_key', (db) =>
-  db
-    .insert(idempotencyKeys)
-    .values({
-      agencyId: sql.placeholder('agencyId'),
-      playerId: sql.placeholder('playerId'),
-      key: sql.placeholder('key'),
-      requestHash: sql.placeholder('requestHash'),
-      createdAt: sql.placeholder('createdAt'),
-    })
-    .onConflictDoNothing({ target: [idempotencyKeys.playerId, idempotencyKeys.key] })
-    .returning({ id: idempotencyKeys.id }),
+// Every money-moving POST with a key claims it and saves its answer: two writes per request. The claims (and
+// the answers) of requests arriving (finishing) in the same turn of the event loop are written by one
+// statement (batched-lookup.ts, keyed by the row's id), so under load each costs a fraction of a statement
+// and of a commit; each request still waits for its own row before it goes on, as with one statement each.
+const claimKeys = preparedSql(
+  'claim_idempotency_keys',
+  sql`INSERT INTO ${idempotencyKeys} (id, agency_id, player_id, key, request_hash, created_at)
+      SELECT * FROM unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('agencyIds')}::uuid[],
+                           ${sql.placeholder('playerIds')}::uuid[], ${sql.placeholder('keys')}::text[],
+                           ${sql.placeholder('requestHashes')}::text[],
+                           ${sql.placeholder('createdAts')}::timestamptz[])
+      ON CONFLICT (player_id, key) DO NOTHING
+      RETURNING id`,
 );
-const saveAnswer = preparedStatement('save_idempotent_answer', (db) =>
-  db
-    .update(idempotencyKeys)
-    .set({
-      responseStatus: sql`${sql.placeholder('responseStatus')}::int`,
-      responseBody: sql`${sql.placeholder('responseBody')}::text`,
-      completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
-    })
-    .where(eq(idempotencyKeys.id, sql.placeholder('id'))),
+const saveAnswers = preparedSql(
+  'save_idempotent_answers',
+  sql`UPDATE ${idempotencyKeys} AS k
+      SET response_status = a.status, response_body = a.body, completed_at = a.completed_at
+      FROM unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('statuses')}::int[],
+                  ${sql.placeholder('bodies')}::text[], ${sql.placeholder('completedAts')}::timestamptz[])
+        AS a(id, status, body, completed_at)
+      WHERE k.id = a.id
+      RETURNING k.id`,
+);
+
+type Claim = { agencyId: string; playerId: string; key: string; requestHash: string; createdAt: string };
+type Answer = { status: number; body: string; completedAt: string };
+
+/**
+ * Writes one row per call through `run`, batched per database; answers whether the call's row (by the id it
+ * was given) came back. Two calls with the same key in one batch are two rows: the statement decides (a
+ * claim's ON CONFLICT lets only the first one in).
+ */
+function batchedRowWrite<Item>(
+  run: (db: Db, ids: string[], items: Item[]) => Promise<unknown>,
+): (db: Db, id: string, item: Item) => Promise<boolean> {
+  // Items waiting for their batch, by row id (random UUIDs, unique across databases).
+  const waiting = new Map<string, Item>();
+  const batches = new WeakMap<Db, BatchedLookup<{ id: string }>>();
+  const batchOf = (db: Db): BatchedLookup<{ id: string }> => {
+    let batch = batches.get(db);
+    if (!batch) {
+      batch = batchedLookup(
+        async (ids) => {
+          const items = ids.map((id) => waiting.get(id) as Item);
+          for (const id of ids) waiting.delete(id);
+          return rowsOf<{ id: string }>(await run(db, ids, items));
+        },
+        (row) => row.id,
+      );
+      batches.set(db, batch);
+    }
+    return batch;
+  };
+  return async (db, id, item) => {
+    waiting.set(id, item);
+    return (await batchOf(db).load(id)).length > 0;
+  };
+}
+
+const claimKey = batchedRowWrite<Claim>((db, ids, claims) =>
+  claimKeys(db, {
+    ids,
+    agencyIds: claims.map((claim) => claim.agencyId),
+    playerIds: claims.map((claim) => claim.playerId),
+    keys: claims.map((claim) => claim.key),
+    requestHashes: claims.map((claim) => claim.requestHash),
+    createdAts: claims.map((claim) => claim.createdAt),
+  }),
+);
+const saveAnswer = batchedRowWrite<Answer>((db, ids, answers) =>
+  saveAnswers(db, {
+    ids,
+    statuses: answers.map((answer) => answer.status),
+    bodies: answers.map((answer) => answer.body),
+    completedAts: answers.map((answer) => answer.completedAt),
+  }),
 );
 
 /** The claimed row of each request that carries a key (absent: no key, or a replay). */
@@ -91,15 +148,16 @@ export async function requireIdempotencyKey(request: FastifyRequest, reply: Fast
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const now = request.server.now();
-    const [claimed] = await claimKey(db, {
+    const id = randomUUID();
+    const isClaimed = await claimKey(db, id, {
       agencyId: agencyOf(request).id,
       playerId: player.id,
       key,
       requestHash,
-      createdAt: now,
+      createdAt: now.toISOString(),
     });
-    if (claimed) {
-      claims.set(request, claimed.id);
+    if (isClaimed) {
+      claims.set(request, id);
       return;
     }
     const [row] = await db
@@ -162,10 +220,9 @@ export async function saveIdempotentAnswer(
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
     } else {
-      await saveAnswer(db, {
-        id,
-        responseStatus: reply.statusCode,
-        responseBody: payload,
+      await saveAnswer(db, id, {
+        status: reply.statusCode,
+        body: payload,
         completedAt: request.server.now().toISOString(),
       });
     }
