@@ -100,6 +100,21 @@ describe('POST /api/v2/deposits', () => {
     expect([res.statusCode, errorCode(res)]).toEqual([400, 'BANK_ACCOUNT_REQUIRED']);
   });
 
+  it("keeps each player's inputs apart when deposits open at the same moment (their reads are batched)", async () => {
+    const a = await playerWithBankAccount(t.app);
+    const b = await playerWithBankAccount(t.app);
+    const [own, foreign] = await Promise.all([
+      postDeposit(t.app, a),
+      postDeposit(t.app, b, { bankAccountId: a.bankAccountId }),
+    ]);
+    expect(own.statusCode).toBe(201);
+    expect([foreign.statusCode, errorCode(foreign)]).toEqual([400, 'BANK_ACCOUNT_REQUIRED']);
+    // B's own account still works, and A now has an OPEN order while B has none.
+    const [again, mine] = await Promise.all([postDeposit(t.app, a), postDeposit(t.app, b)]);
+    expect([again.statusCode, errorCode(again)]).toEqual([409, 'OPEN_ORDER']);
+    expect(mine.statusCode).toBe(201);
+  });
+
   it('refuses a player without a bank account', async () => {
     const p = await registerTestPlayer(t.app);
     const res = await postDeposit(t.app, {

@@ -1,13 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-statement';
+import type { Db } from '../../db/client';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
 import { deposits } from '../../db/schema/deposits';
 import { players } from '../../db/schema/players';
 import { LIVE_USAGE_STATUSES, promotions, promotionUsages } from '../../db/schema/promotions';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
-import { isUuid } from '../../lib/is-uuid';
-import { ownBankAccountOf } from '../bank/bank-accounts-repository';
+import { batchedLookup } from '../../lib/batched-lookup';
 import type { UsageWithPromotion } from '../promotions/promotions-repository';
 import { currentThbRateOf } from '../rates/get-current-rates';
 
@@ -23,12 +21,15 @@ export type DepositInputs = {
   liveUsage: UsageWithPromotion | null;
 };
 
-// Every deposit asks all four, so they are one prepared statement (one round trip instead of four); each
-// part is the same look-up as its module's own (findOwnBankAccount, listOpenDeposits, findCurrentRate,
-// findLiveUsage), joined to the player's row.
-const selectInputs = preparedStatement('find_deposit_inputs', (db) =>
-  db
+// Every deposit asks all four, so they are one statement (one round trip instead of four); each part is the
+// same look-up as its module's own (findOwnBankAccount, listOpenDeposits, findCurrentRate, findLiveUsage),
+// joined to the player's row. Deposits opened in the same turn of the event loop share one execution
+// (batched-lookup.ts, by player), so the statement reads each player's bank accounts (a player keeps one) and
+// the caller keeps the one its request names, as findOwnBankAccount's `id AND player_id` would.
+function prepareInputs(db: Db) {
+  const statement = db
     .select({
+      playerId: players.id,
       bankAccount: bankAccounts,
       hasOpenDeposit: sql<boolean>`EXISTS (SELECT 1 FROM ${deposits}
         WHERE ${deposits.playerId} = ${players.id} AND ${deposits.status} = 'OPEN')`,
@@ -37,7 +38,7 @@ const selectInputs = preparedStatement('find_deposit_inputs', (db) =>
       promotion: promotions,
     })
     .from(players)
-    .leftJoin(bankAccounts, ownBankAccountOf(players.id))
+    .leftJoin(bankAccounts, eq(bankAccounts.playerId, players.id))
     .leftJoin(exchangeRates, currentThbRateOf(players.agencyId))
     .leftJoin(
       promotionUsages,
@@ -47,21 +48,37 @@ const selectInputs = preparedStatement('find_deposit_inputs', (db) =>
       ),
     )
     .leftJoin(promotions, eq(promotions.id, promotionUsages.promotionId))
-    .where(eq(players.id, sql.placeholder('playerId'))),
-);
+    .where(sql`${players.id} = ANY(${sql.placeholder('playerIds')}::uuid[])`)
+    .prepare('find_deposit_inputs_of_players');
+  return batchedLookup(
+    (playerIds) => statement.execute({ playerIds }),
+    (row) => row.playerId,
+  );
+}
 
-/** The inputs of a new deposit of the player (of its own agency) in one statement. */
+type InputsLookup = ReturnType<typeof prepareInputs>;
+const inputsLookups = new WeakMap<Db, InputsLookup>();
+
+function inputsLookupOf(db: Db): InputsLookup {
+  let lookup = inputsLookups.get(db);
+  if (!lookup) {
+    lookup = prepareInputs(db);
+    inputsLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/** The inputs of a new deposit of the player (of its own agency), read with those of deposits opened with it. */
 export async function findDepositInputs(
-  db: DbOrTx,
+  db: Db,
   playerId: string,
   bankAccountId: string,
 ): Promise<DepositInputs> {
-  const [row] = await selectInputs(db, {
-    playerId,
-    bankAccountId: isUuid(bankAccountId) ? bankAccountId : null,
-  });
+  const rows = await inputsLookupOf(db).load(playerId);
+  const row = rows[0];
+  const own = rows.find((each) => each.bankAccount?.id === bankAccountId);
   return {
-    bankAccount: row?.bankAccount ?? null,
+    bankAccount: own?.bankAccount ?? null,
     hasOpenDeposit: row?.hasOpenDeposit === true,
     rate: row?.rate ?? null,
     liveUsage: row?.usage && row.promotion ? { usage: row.usage, promotion: row.promotion } : null,
