@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { batchedLookup } from './batched-lookup';
+import { batchedLookup, batchedRowWrite } from './batched-lookup';
 
 type Row = { key: string; value: number };
 
@@ -71,5 +71,31 @@ describe('batchedLookup', () => {
     await Promise.all(keys.map((key) => lookup.load(key)));
     expect(runs.map((run) => run.length)).toEqual([500, 500, 200]);
     expect(runs.flat()).toEqual(keys);
+  });
+});
+
+describe('batchedRowWrite', () => {
+  it('writes the rows of one turn in one call, per database, and tells each caller whether its row was written', async () => {
+    const runs: { db: string; ids: string[]; items: number[] }[] = [];
+    // A table that takes only even items, like an INSERT whose ON CONFLICT skips some rows.
+    const write = batchedRowWrite<{ name: string }, number>(async (db, ids, items) => {
+      runs.push({ db: db.name, ids, items });
+      return ids.filter((_, i) => (items[i] ?? 1) % 2 === 0).map((id) => ({ id }));
+    });
+    const one = { name: 'one' };
+    const other = { name: 'other' };
+    const written = await Promise.all([write(one, 'a', 2), write(one, 'b', 3), write(other, 'c', 4)]);
+    expect(written).toEqual([true, false, true]);
+    expect(runs).toEqual([
+      { db: 'one', ids: ['a', 'b'], items: [2, 3] },
+      { db: 'other', ids: ['c'], items: [4] },
+    ]);
+    // The next turn is a batch of its own, and a failed statement fails each of its callers.
+    const failing = batchedRowWrite<{ name: string }, number>(async () => {
+      throw new Error('down');
+    });
+    await expect(Promise.all([failing(one, 'd', 2), failing(one, 'e', 4)])).rejects.toThrow('down');
+    expect(await write(one, 'f', 6)).toBe(true);
+    expect(runs.at(-1)).toEqual({ db: 'one', ids: ['f'], items: [6] });
   });
 });

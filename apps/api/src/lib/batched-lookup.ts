@@ -49,3 +49,37 @@ export function batchedLookup<Row>(
       }),
   };
 }
+
+/**
+ * Writes one row per call, coalesced like {@link batchedLookup}: the writes asked for in the same turn of the
+ * event loop go to `run(db, ids, items)` together, one statement for all of them, which answers the ids of the
+ * rows it wrote; each call answers whether its own row was written. `id` names the call's row (a new random
+ * UUID, or the row's unique key); two calls with different ids in one batch are two rows even if they
+ * collide in the table, so the statement decides (an INSERT's ON CONFLICT lets only the first one in).
+ */
+export function batchedRowWrite<Db extends object, Item>(
+  run: (db: Db, ids: string[], items: Item[]) => Promise<readonly { id: string }[]>,
+): (db: Db, id: string, item: Item) => Promise<boolean> {
+  // Items waiting for their batch, by row id (unique across databases: UUIDs or the rows' own unique keys).
+  const waiting = new Map<string, Item>();
+  const batches = new WeakMap<Db, BatchedLookup<{ id: string }>>();
+  const batchOf = (db: Db): BatchedLookup<{ id: string }> => {
+    let batch = batches.get(db);
+    if (!batch) {
+      batch = batchedLookup(
+        async (ids) => {
+          const items = ids.map((id) => waiting.get(id) as Item);
+          for (const id of ids) waiting.delete(id);
+          return [...(await run(db, ids, items))];
+        },
+        (row) => row.id,
+      );
+      batches.set(db, batch);
+    }
+    return batch;
+  };
+  return async (db, id, item) => {
+    waiting.set(id, item);
+    return (await batchOf(db).load(id)).length > 0;
+  };
+}

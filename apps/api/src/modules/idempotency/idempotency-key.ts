@@ -7,7 +7,7 @@ import { preparedSql } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows-of';
 import { idempotencyKeys } from '../../db/schema/idempotency';
 import { AppError } from '../../lib/app-error';
-import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
+import { batchedRowWrite } from '../../lib/batched-lookup';
 import { playerOf } from '../../plugins/session';
 import { agencyOf } from '../agency/agency-resolver';
 
@@ -30,7 +30,7 @@ const STALE_MS = 2 * 60_000;
 
 // Every money-moving POST with a key claims it and saves its answer: two writes per request. The claims (and
 // the answers) of requests arriving (finishing) in the same turn of the event loop are written by one
-// statement (batched-lookup.ts, keyed by the row's id), so under load each costs a fraction of a statement
+// statement (batchedRowWrite, keyed by the row's id), so under load each costs a fraction of a statement
 // and of a commit; each request still waits for its own row before it goes on, as with one statement each.
 const claimKeys = preparedSql(
   'claim_idempotency_keys',
@@ -56,55 +56,27 @@ const saveAnswers = preparedSql(
 type Claim = { agencyId: string; playerId: string; key: string; requestHash: string; createdAt: string };
 type Answer = { status: number; body: string; completedAt: string };
 
-/**
- * Writes one row per call through `run`, batched per database; answers whether the call's row (by the id it
- * was given) came back. Two calls with the same key in one batch are two rows: the statement decides (a
- * claim's ON CONFLICT lets only the first one in).
- */
-function batchedRowWrite<Item>(
-  run: (db: Db, ids: string[], items: Item[]) => Promise<unknown>,
-): (db: Db, id: string, item: Item) => Promise<boolean> {
-  // Items waiting for their batch, by row id (random UUIDs, unique across databases).
-  const waiting = new Map<string, Item>();
-  const batches = new WeakMap<Db, BatchedLookup<{ id: string }>>();
-  const batchOf = (db: Db): BatchedLookup<{ id: string }> => {
-    let batch = batches.get(db);
-    if (!batch) {
-      batch = batchedLookup(
-        async (ids) => {
-          const items = ids.map((id) => waiting.get(id) as Item);
-          for (const id of ids) waiting.delete(id);
-          return rowsOf<{ id: string }>(await run(db, ids, items));
-        },
-        (row) => row.id,
-      );
-      batches.set(db, batch);
-    }
-    return batch;
-  };
-  return async (db, id, item) => {
-    waiting.set(id, item);
-    return (await batchOf(db).load(id)).length > 0;
-  };
-}
-
-const claimKey = batchedRowWrite<Claim>((db, ids, claims) =>
-  claimKeys(db, {
-    ids,
-    agencyIds: claims.map((claim) => claim.agencyId),
-    playerIds: claims.map((claim) => claim.playerId),
-    keys: claims.map((claim) => claim.key),
-    requestHashes: claims.map((claim) => claim.requestHash),
-    createdAts: claims.map((claim) => claim.createdAt),
-  }),
+const claimKey = batchedRowWrite<Db, Claim>(async (db, ids, claims) =>
+  rowsOf<{ id: string }>(
+    await claimKeys(db, {
+      ids,
+      agencyIds: claims.map((claim) => claim.agencyId),
+      playerIds: claims.map((claim) => claim.playerId),
+      keys: claims.map((claim) => claim.key),
+      requestHashes: claims.map((claim) => claim.requestHash),
+      createdAts: claims.map((claim) => claim.createdAt),
+    }),
+  ),
 );
-const saveAnswer = batchedRowWrite<Answer>((db, ids, answers) =>
-  saveAnswers(db, {
-    ids,
-    statuses: answers.map((answer) => answer.status),
-    bodies: answers.map((answer) => answer.body),
-    completedAts: answers.map((answer) => answer.completedAt),
-  }),
+const saveAnswer = batchedRowWrite<Db, Answer>(async (db, ids, answers) =>
+  rowsOf<{ id: string }>(
+    await saveAnswers(db, {
+      ids,
+      statuses: answers.map((answer) => answer.status),
+      bodies: answers.map((answer) => answer.body),
+      completedAts: answers.map((answer) => answer.completedAt),
+    }),
+  ),
 );
 
 /** The claimed row of each request that carries a key (absent: no key, or a replay). */

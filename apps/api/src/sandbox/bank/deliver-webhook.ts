@@ -1,14 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatMinor } from '@lc/shared/money';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { KeepAliveClient } from '../../adapters/keep-alive-request';
 import type { TBankPayment } from '../../adapters/payments/http-payment-gateway';
 import { webhookHeaders } from '../../adapters/payments/payment-gateway';
 import { selfBaseUrl } from '../../adapters/self-url';
-import { preparedStatement } from '../../db/prepared-statement';
+import type { Db } from '../../db/client';
+import { preparedSql } from '../../db/prepared-statement';
+import { rowsOf } from '../../db/rows-of';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
+import { batchedRowWrite } from '../../lib/batched-lookup';
 import type { TFaultKind } from '../faults';
 
 /** The API route the sandbox bank notifies (a real bank is configured with the same URL). */
@@ -18,11 +21,17 @@ export const BANK_WEBHOOK_PATH = '/api/v2/bank/webhook';
 const RETRY_DELAYS_MS = [200, 1000, 3000];
 const REQUEST_TIMEOUT_MS = 5000;
 
-const markDelivered = preparedStatement('mark_sandbox_webhook_delivered', (db) =>
-  db
-    .update(sandboxBankPayments)
-    .set({ webhookDeliveredAt: sql`${sql.placeholder('at')}::timestamptz` })
-    .where(eq(sandboxBankPayments.bankReference, sql.placeholder('bankReference'))),
+// Every delivered notification is marked; those delivered in the same turn of the event loop by one statement.
+const markDeliveredStatement = preparedSql(
+  'mark_sandbox_webhooks_delivered',
+  sql`UPDATE ${sandboxBankPayments} AS p SET webhook_delivered_at = d.at
+      FROM unnest(${sql.placeholder('bankReferences')}::text[], ${sql.placeholder('ats')}::timestamptz[])
+        AS d(bank_reference, at)
+      WHERE p.bank_reference = d.bank_reference
+      RETURNING p.bank_reference AS id`,
+);
+const markDelivered = batchedRowWrite<Db, string>(async (db, bankReferences, ats) =>
+  rowsOf<{ id: string }>(await markDeliveredStatement(db, { bankReferences, ats })),
 );
 
 /** The webhook body of a payment: what the bank's look-up also answers. */
@@ -76,9 +85,7 @@ export function createWebhookSender(app: FastifyInstance, secret: string): Webho
         return;
       }
       if (fault === null && (await post(body, target))) {
-        await markDelivered(app.db, { bankReference: row.bankReference, at: app.now().toISOString() }).catch(
-          () => undefined,
-        );
+        await markDelivered(app.db, row.bankReference, app.now().toISOString()).catch(() => undefined);
         return;
       }
       log.info({ attempt, fault }, 'sandbox bank: webhook attempt failed');

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { asc, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
+import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
 
-// Every sandbox payment and every bank look-up of a deposit: prepared once.
+// Every sandbox payment: prepared once.
 const insertPayment = preparedStatement('insert_sandbox_payment', (db) =>
   db
     .insert(sandboxBankPayments)
@@ -17,14 +18,6 @@ const insertPayment = preparedStatement('insert_sandbox_payment', (db) =>
     })
     .returning(),
 );
-const selectPayments = preparedStatement('find_sandbox_payments', (db) =>
-  db
-    .select()
-    .from(sandboxBankPayments)
-    .where(eq(sandboxBankPayments.billNumber, sql.placeholder('billNumber')))
-    .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference)),
-);
-
 /** Records a payment of a bill (a bill paid twice has two payments, as at a real bank). */
 export async function recordSandboxPayment(
   db: DbOrTx,
@@ -43,7 +36,29 @@ export async function recordSandboxPayment(
   return row;
 }
 
+// Every deposit's webhook is checked by a look-up here (and so is a check of an OPEN order): the look-ups that
+// arrive together share one statement (batched-lookup.ts; see find-live-session.ts for why).
+const paymentLookups = new WeakMap<Db, BatchedLookup<SandboxBankPaymentRow>>();
+
+function paymentLookupOf(db: Db): BatchedLookup<SandboxBankPaymentRow> {
+  let lookup = paymentLookups.get(db);
+  if (!lookup) {
+    const statement = db
+      .select()
+      .from(sandboxBankPayments)
+      .where(sql`${sandboxBankPayments.billNumber} = ANY(${sql.placeholder('billNumbers')}::text[])`)
+      .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference))
+      .prepare('find_sandbox_payments_of_bills');
+    lookup = batchedLookup(
+      (billNumbers) => statement.execute({ billNumbers }),
+      (row) => row.billNumber,
+    );
+    paymentLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /** The payments of a bill number, oldest first. */
-export function findSandboxPayments(db: DbOrTx, billNumber: string): Promise<SandboxBankPaymentRow[]> {
-  return selectPayments(db, { billNumber });
+export function findSandboxPayments(db: Db, billNumber: string): Promise<SandboxBankPaymentRow[]> {
+  return paymentLookupOf(db).load(billNumber);
 }

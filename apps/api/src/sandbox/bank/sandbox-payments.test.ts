@@ -95,10 +95,34 @@ describe('POST /sandbox/bank/payments', () => {
     );
   });
 
+  it('answers look-ups of several bills at the same moment each with its own payments (batched)', async () => {
+    const twice = nextBill();
+    const once = nextBill();
+    const unpaid = nextBill();
+    const first = (await pay({ billNumber: twice, amount: '50000' })).json().payment;
+    const second = (await pay({ billNumber: twice, amount: '60000' })).json().payment;
+    const only = (await pay({ billNumber: once, amount: '70000' })).json().payment;
+    const found = await Promise.all(
+      [twice, once, unpaid, twice].map((billNumber) => findSandboxPayments(t.app.db, billNumber)),
+    );
+    const references = found.map((rows) => rows.map((row) => row.bankReference));
+    const both = [first.bankReference, second.bankReference].sort();
+    expect(references).toEqual([both, [only.bankReference], [], both]);
+  });
+
   it('sends the signed webhook in the background (the API acknowledges even an unknown bill)', async () => {
     const billNumber = nextBill();
     await pay({ billNumber, amount: '50000' });
     await waitFor(async () => (await firstPaymentOf(billNumber))?.webhookDeliveredAt != null);
+  });
+
+  it('marks each of several payments made at once delivered (the marks are batched)', async () => {
+    const bills = [nextBill(), nextBill(), nextBill(), nextBill()];
+    await Promise.all(bills.map((billNumber) => pay({ billNumber, amount: '50000' })));
+    await waitFor(async () => {
+      const firsts = await Promise.all(bills.map(firstPaymentOf));
+      return firsts.every((payment) => payment?.webhookDeliveredAt != null);
+    });
   });
 
   it('retries a failed webhook attempt, and a lost one is never sent', async () => {
