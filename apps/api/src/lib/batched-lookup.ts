@@ -1,3 +1,5 @@
+import { perDatabase } from './per-database';
+
 /** Loads the rows of one key; look-ups asked for in the same turn of the event loop share one query. */
 export type BatchedLookup<Row> = { load: (key: string) => Promise<Row[]> };
 
@@ -62,22 +64,16 @@ export function batchedRowWrite<Db extends object, Item>(
 ): (db: Db, id: string, item: Item) => Promise<boolean> {
   // Items waiting for their batch, by row id (unique across databases: UUIDs or the rows' own unique keys).
   const waiting = new Map<string, Item>();
-  const batches = new WeakMap<Db, BatchedLookup<{ id: string }>>();
-  const batchOf = (db: Db): BatchedLookup<{ id: string }> => {
-    let batch = batches.get(db);
-    if (!batch) {
-      batch = batchedLookup(
-        async (ids) => {
-          const items = ids.map((id) => waiting.get(id) as Item);
-          for (const id of ids) waiting.delete(id);
-          return [...(await run(db, ids, items))];
-        },
-        (row) => row.id,
-      );
-      batches.set(db, batch);
-    }
-    return batch;
-  };
+  const batchOf = perDatabase((db: Db) =>
+    batchedLookup<{ id: string }>(
+      async (ids) => {
+        const items = ids.map((id) => waiting.get(id) as Item);
+        for (const id of ids) waiting.delete(id);
+        return [...(await run(db, ids, items))];
+      },
+      (row) => row.id,
+    ),
+  );
   return async (db, id, item) => {
     waiting.set(id, item);
     return (await batchOf(db).load(id)).length > 0;

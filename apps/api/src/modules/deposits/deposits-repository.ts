@@ -3,7 +3,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
-import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
+import { batchedLookup } from '../../lib/batched-lookup';
+import { perDatabase } from '../../lib/per-database';
 
 const CODE = /^[A-Z0-9]{1,40}$/;
 
@@ -23,24 +24,17 @@ export async function findDepositByCode(db: DbOrTx, code: string): Promise<Depos
 
 // A player's check reads the order first, and under load many checks arrive together: their reads share one
 // statement (batched-lookup.ts), the owner compared on the row.
-const byCodes = new WeakMap<Db, BatchedLookup<DepositRow>>();
-
-function byCodesOf(db: Db): BatchedLookup<DepositRow> {
-  let lookup = byCodes.get(db);
-  if (!lookup) {
-    const statement = db
-      .select()
-      .from(deposits)
-      .where(sql`${deposits.code} = ANY(${sql.placeholder('codes')}::text[])`)
-      .prepare('find_deposits_by_codes');
-    lookup = batchedLookup(
-      (codes) => statement.execute({ codes }),
-      (row) => row.code,
-    );
-    byCodes.set(db, lookup);
-  }
-  return lookup;
-}
+const byCodesOf = perDatabase((db: Db) => {
+  const statement = db
+    .select()
+    .from(deposits)
+    .where(sql`${deposits.code} = ANY(${sql.placeholder('codes')}::text[])`)
+    .prepare('find_deposits_by_codes');
+  return batchedLookup(
+    (codes) => statement.execute({ codes }),
+    (row) => row.code,
+  );
+});
 
 /** The player's own deposit by code, or null when it is missing or someone else's (callers answer 404). */
 export async function findOwnDeposit(db: Db, playerId: string, code: string): Promise<DepositRow | null> {

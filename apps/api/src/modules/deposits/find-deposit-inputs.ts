@@ -6,6 +6,7 @@ import { players } from '../../db/schema/players';
 import { LIVE_USAGE_STATUSES, promotions, promotionUsages } from '../../db/schema/promotions';
 import { type ExchangeRateRow, exchangeRates } from '../../db/schema/rates';
 import { batchedLookup } from '../../lib/batched-lookup';
+import { perDatabase } from '../../lib/per-database';
 import type { UsageWithPromotion } from '../promotions/promotions-repository';
 import { currentThbRateOf } from '../rates/get-current-rates';
 
@@ -56,17 +57,7 @@ function prepareInputs(db: Db) {
   );
 }
 
-type InputsLookup = ReturnType<typeof prepareInputs>;
-const inputsLookups = new WeakMap<Db, InputsLookup>();
-
-function inputsLookupOf(db: Db): InputsLookup {
-  let lookup = inputsLookups.get(db);
-  if (!lookup) {
-    lookup = prepareInputs(db);
-    inputsLookups.set(db, lookup);
-  }
-  return lookup;
-}
+const inputsLookupOf = perDatabase(prepareInputs);
 
 /** The inputs of a new deposit of the player (of its own agency), read with those of deposits opened with it. */
 export async function findDepositInputs(

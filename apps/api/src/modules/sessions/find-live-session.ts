@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
 import { type PlayerRow, players, type SessionRow, sessions } from '../../db/schema/players';
-import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
+import { batchedLookup } from '../../lib/batched-lookup';
+import { perDatabase } from '../../lib/per-database';
 import { hashSessionToken } from './session-token';
 
 // Sliding expiry without a write on every request: last_seen moves at most once a minute.
@@ -44,17 +45,7 @@ function prepareLookups(db: Db) {
   };
 }
 
-type Lookups = { session: BatchedLookup<LiveSession>; withBankAccounts: BatchedLookup<BankAccountJoin> };
-const lookups = new WeakMap<Db, Lookups>();
-
-function lookupsOf(db: Db): Lookups {
-  let prepared = lookups.get(db);
-  if (!prepared) {
-    prepared = prepareLookups(db);
-    lookups.set(db, prepared);
-  }
-  return prepared;
-}
+const lookupsOf = perDatabase(prepareLookups);
 
 /**
  * The live session of a cookie token and its player, or null when unknown, idle for more than 30 min,

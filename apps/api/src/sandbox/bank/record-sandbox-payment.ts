@@ -3,7 +3,8 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
-import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
+import { batchedLookup } from '../../lib/batched-lookup';
+import { perDatabase } from '../../lib/per-database';
 
 // Every sandbox payment: prepared once.
 const insertPayment = preparedStatement('insert_sandbox_payment', (db) =>
@@ -38,25 +39,18 @@ export async function recordSandboxPayment(
 
 // Every deposit's webhook is checked by a look-up here (and so is a check of an OPEN order): the look-ups that
 // arrive together share one statement (batched-lookup.ts; see find-live-session.ts for why).
-const paymentLookups = new WeakMap<Db, BatchedLookup<SandboxBankPaymentRow>>();
-
-function paymentLookupOf(db: Db): BatchedLookup<SandboxBankPaymentRow> {
-  let lookup = paymentLookups.get(db);
-  if (!lookup) {
-    const statement = db
-      .select()
-      .from(sandboxBankPayments)
-      .where(sql`${sandboxBankPayments.billNumber} = ANY(${sql.placeholder('billNumbers')}::text[])`)
-      .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference))
-      .prepare('find_sandbox_payments_of_bills');
-    lookup = batchedLookup(
-      (billNumbers) => statement.execute({ billNumbers }),
-      (row) => row.billNumber,
-    );
-    paymentLookups.set(db, lookup);
-  }
-  return lookup;
-}
+const paymentLookupOf = perDatabase((db: Db) => {
+  const statement = db
+    .select()
+    .from(sandboxBankPayments)
+    .where(sql`${sandboxBankPayments.billNumber} = ANY(${sql.placeholder('billNumbers')}::text[])`)
+    .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference))
+    .prepare('find_sandbox_payments_of_bills');
+  return batchedLookup(
+    (billNumbers) => statement.execute({ billNumbers }),
+    (row) => row.billNumber,
+  );
+});
 
 /** The payments of a bill number, oldest first. */
 export function findSandboxPayments(db: Db, billNumber: string): Promise<SandboxBankPaymentRow[]> {
