@@ -4,6 +4,7 @@ import type { TransferOutcome } from '../../adapters/providers/game-provider';
 import type { Db, DbOrTx } from '../../db/client';
 import { agencies } from '../../db/schema/agency';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
+import { perDatabase } from '../../lib/per-database';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import {
   bankAccount,
@@ -77,16 +78,7 @@ export async function creditDeposit(app: FastifyInstance, code: string): Promise
 // being credited here waits for that attempt's outcome instead of claiming the lease in vain, reading the row
 // again and answering PAID (after which the player checks once more). Another process's credit is not seen
 // here: that caller finds the lease taken and answers the row as it stands, as before.
-const runningCredits = new WeakMap<Db, Map<string, Promise<DepositRow | null>>>();
-
-function runningCreditsOf(db: Db): Map<string, Promise<DepositRow | null>> {
-  let running = runningCredits.get(db);
-  if (!running) {
-    running = new Map();
-    runningCredits.set(db, running);
-  }
-  return running;
-}
+const runningCreditsOf = perDatabase((_db: Db) => new Map<string, Promise<DepositRow | null>>());
 
 /**
  * The outcome of the credit attempt this process is running for the deposit, if one is. Should that attempt

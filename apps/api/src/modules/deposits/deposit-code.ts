@@ -4,6 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { orderSequences } from '../../db/schema/deposits';
+import { perDatabase } from '../../lib/per-database';
 
 // Lao time (UTC+7, no daylight saving): the date in a code is the day the player saw.
 const LAO_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -41,14 +42,10 @@ export const ORDER_NUMBER_BLOCK = 20;
 type Reserved = { day: string; next: number; last: number };
 type Counter = { reserved: Reserved | null; reserving: Promise<void> | null };
 // Per database handle (one per app) and agency + prefix: the numbers this process reserved and not used yet.
-const counters = new WeakMap<Db, Map<string, Counter>>();
+const countersOf = perDatabase((_db: Db) => new Map<string, Counter>());
 
 function counterOf(db: Db, agencyId: string, prefix: string): Counter {
-  let ofDb = counters.get(db);
-  if (!ofDb) {
-    ofDb = new Map();
-    counters.set(db, ofDb);
-  }
+  const ofDb = countersOf(db);
   const key = `${agencyId}|${prefix}`;
   let counter = ofDb.get(key);
   if (!counter) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { DepositRow } from '../../db/schema/deposits';
+import { perDatabase } from '../../lib/per-database';
 
 // The OPEN deposits this process created and whose payment it has not seen yet, by the bank's bill id. The
 // bank's webhook for a bill comes moments after the deposit was made, usually to the process that made it:
@@ -9,16 +10,7 @@ import type { DepositRow } from '../../db/schema/deposits';
 // paid since, by another process too): the recording statement writes only if the order is still as seen,
 // and otherwise decides again on the order as it is, exactly as for a row read a moment earlier.
 const MAX_REMEMBERED = 2_000;
-const remembered = new WeakMap<Db, Map<string, DepositRow>>();
-
-function rememberedOf(db: Db): Map<string, DepositRow> {
-  let byBill = remembered.get(db);
-  if (!byBill) {
-    byBill = new Map();
-    remembered.set(db, byBill);
-  }
-  return byBill;
-}
+const rememberedOf = perDatabase((_db: Db) => new Map<string, DepositRow>());
 
 /** Keeps a deposit just created OPEN (with a bank bill id) for its webhook. */
 export function rememberOpenDeposit(app: FastifyInstance, row: DepositRow): void {

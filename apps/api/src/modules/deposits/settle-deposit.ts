@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BankPayment } from '../../adapters/payments/payment-gateway';
 import type { Db } from '../../db/client';
 import type { DepositRow } from '../../db/schema/deposits';
+import { perDatabase } from '../../lib/per-database';
 import { recordBankPayment } from '../bank-payments/record-bank-payment';
 import {
   creditClaimedDeposit,
@@ -101,16 +102,7 @@ export async function settleDeposit(
 // bank the same question at the same moment: a player checks right after paying, just when the bank's
 // webhook comes in. Only if the webhook left the order OPEN does the check ask the bank itself. Another
 // process's webhook is not seen here; that check asks the bank, as before.
-const webhooksHandled = new WeakMap<Db, Map<string, Promise<DepositRow | null>>>();
-
-function webhooksHandledOf(db: Db): Map<string, Promise<DepositRow | null>> {
-  let handled = webhooksHandled.get(db);
-  if (!handled) {
-    handled = new Map();
-    webhooksHandled.set(db, handled);
-  }
-  return handled;
-}
+const webhooksHandledOf = perDatabase((_db: Db) => new Map<string, Promise<DepositRow | null>>());
 
 /**
  * Settles in `work` what a bank webhook reported for the order `code` (its answer: the order as the webhook

@@ -8,6 +8,7 @@ import {
   sandboxProviderTransfers as transfers,
 } from '../../db/schema/sandbox-providers';
 import { type BatchedLookup, batchedLookup } from '../../lib/batched-lookup';
+import { perDatabase } from '../../lib/per-database';
 import { SandboxError } from './sandbox-http';
 
 const memberKey = (provider: TProvider, username: string) =>
@@ -32,7 +33,7 @@ function prepareMemberLookup(db: Db, provider: TProvider): BatchedLookup<Sandbox
   );
 }
 
-const memberLookups = new WeakMap<Db, Map<TProvider, BatchedLookup<SandboxMemberRow>>>();
+const memberLookupsOf = perDatabase((_db: Db) => new Map<TProvider, BatchedLookup<SandboxMemberRow>>());
 
 /** A member of a sandbox provider, or null. */
 export async function findSandboxMember(
@@ -40,11 +41,7 @@ export async function findSandboxMember(
   provider: TProvider,
   username: string,
 ): Promise<SandboxMemberRow | null> {
-  let byProvider = memberLookups.get(db);
-  if (!byProvider) {
-    byProvider = new Map();
-    memberLookups.set(db, byProvider);
-  }
+  const byProvider = memberLookupsOf(db);
   let lookup = byProvider.get(provider);
   if (!lookup) {
     lookup = prepareMemberLookup(db, provider);
