@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BankUnavailableError } from '../../adapters/payments/bank-directory';
 import type { DepositRow } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
+import { isBeingCredited } from './credit-deposit';
 import { findOwnDeposit } from './deposits-repository';
 import { closeExpiredDeposit } from './expire-deposit';
 import { settleDeposit } from './settle-deposit';
@@ -53,7 +54,9 @@ export async function checkDeposit(
   // settled one is not (its second payments are the worker's final look-up's, runFinalLookUps).
   const isClosedUnpaid = own.status === 'CANCELED' || own.status === 'REJECTED';
   const settle = { row: own, isAskingBank: isClosedUnpaid };
-  const row = (await askingBank(app, () => settleDeposit(app, code, settle))) ?? own;
+  const settled = (await askingBank(app, () => settleDeposit(app, code, settle))) ?? own;
+  const isCreditedElsewhere = settled.status === 'PAID' && isBeingCredited(settled, app.now());
+  const row = isCreditedElsewhere ? await afterCreditElsewhere(app, playerId, settled) : settled;
   if (row.status === 'CANCELED' || row.status === 'REJECTED') return closedOrder(row);
   if (row.status !== 'OPEN') return row;
   if (row.expiresAt.getTime() <= app.now().getTime()) {
@@ -61,4 +64,43 @@ export async function checkDeposit(
     if (closed?.status === 'CANCELED') return closedOrder(closed);
   }
   throw new AppError(409, 'DEPOSIT_NOT_PAID', 'This order has not been paid, please scan the QR');
+}
+
+// How long a check waits for a credit that another settler is running (another API process's webhook, check
+// or worker; the credit's lease says so). The player is at the QR screen waiting for exactly that answer, and
+// one held request costs less than the player's app asking again and again meanwhile (decision 0057). A
+// credit takes well under a second; one that fails stays PAID without an event, answered after the wait.
+const CREDIT_WAIT_MS = 2_000;
+// Where a PAID deposit goes next. The order's earlier events (OPEN, PAID) may still arrive meanwhile: the
+// relay sends them up to a tenth of a second after their commit (decision 0048).
+const ENDS_OF_PAID = new Set(['SUCCESS', 'FAILED', 'REJECTED']);
+
+/**
+ * The deposit once the credit another settler holds the lease for has ended, as far as this process hears
+ * within CREDIT_WAIT_MS (and never past the lease): its order event (SUCCESS, FAILED, REJECTED), a gap in the
+ * events, or the time running out, then the row read again. A credit running in this process is joined in
+ * settleDeposit instead.
+ */
+async function afterCreditElsewhere(
+  app: FastifyInstance,
+  playerId: string,
+  leased: DepositRow,
+): Promise<DepositRow> {
+  const leaseLeftMs = (leased.creditLeaseUntil?.getTime() ?? 0) - app.now().getTime();
+  await new Promise<void>((resolve) => {
+    const stops: Array<() => void> = [];
+    const done = () => {
+      for (const stop of stops) stop();
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, Math.min(CREDIT_WAIT_MS, leaseLeftMs)));
+    stops.push(
+      () => clearTimeout(timer),
+      app.orderEvents.subscribePlayer(playerId, (event) => {
+        if (event.kind === 'deposit' && event.code === leased.code && ENDS_OF_PAID.has(event.status)) done();
+      }),
+      app.orderEvents.onGap(done),
+    );
+  });
+  return (await findOwnDeposit(app.db, playerId, leased.code)) ?? leased;
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signWebhook, webhookHeaders } from '../../adapters/payments/payment-gateway';
 import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-gateway';
 import { deposits } from '../../db/schema/deposits';
@@ -7,6 +7,7 @@ import { ledgerTransactions } from '../../db/schema/ledger';
 import { sandboxProviderTransfers } from '../../db/schema/sandbox-providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { creditDeposit } from './credit-deposit';
 import {
   creditsOf,
   type DepositPlayer,
@@ -321,14 +322,19 @@ describe('provider failures while crediting', () => {
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
   });
 
-  it('a check while another process holds the credit lease answers PAID and leaves it; after the lease, credited once', async () => {
+  /** A PAID deposit whose first credit failed, now claimed (as creditDeposit's claim does) by another process. */
+  async function depositLeasedElsewhere() {
     const { p, code } = await openDeposit();
     await payQuietly(code);
     t.app.sandboxFaults.forceNext('providers', 'error');
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
-    // Another API process claims the retry (as creditDeposit's claim does) and is crediting it now.
     const leaseUntil = new Date(t.clock.now().getTime() + 60_000);
     await t.app.db.update(deposits).set({ creditLeaseUntil: leaseUntil }).where(eq(deposits.code, code));
+    return { p, code, leaseUntil };
+  }
+
+  it('a check while another process holds the credit lease answers PAID and leaves it; after the lease, credited once', async () => {
+    const { p, code, leaseUntil } = await depositLeasedElsewhere();
     const during = await depositAction(t.app, p, code, 'check');
     expect([during.statusCode, during.json().order.status]).toEqual([200, 'PAID']);
     expect(await rowOf(code)).toMatchObject({ attempts: 1, creditLeaseUntil: leaseUntil });
@@ -336,6 +342,26 @@ describe('provider failures while crediting', () => {
     // That process died mid-credit: once its lease has run out, a check credits the deposit, once.
     t.clock.advance(60_001);
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await creditPostings(code)).toHaveLength(1);
+  });
+
+  it('a check while another process credits the deposit waits for that credit and answers SUCCESS', async () => {
+    // Another process's credit: this process's check cannot join it, only hear of it.
+    const { p, code } = await depositLeasedElsewhere();
+    const listening = vi.spyOn(t.app.orderEvents, 'subscribePlayer');
+    const during = depositAction(t.app, p, code, 'check');
+    // Once the check listens for the order's events, that process's credit ends: its lease given up (as
+    // creditClaimedDeposit does on the way out) and the deposit credited, once.
+    await waitFor(async () => listening.mock.calls.some(([playerId]) => playerId === p.player.id));
+    const listened = performance.now();
+    listening.mockRestore();
+    await t.app.db.update(deposits).set({ creditLeaseUntil: null }).where(eq(deposits.code, code));
+    expect((await creditDeposit(t.app, code))?.status).toBe('SUCCESS');
+    const answer = await during;
+    expect([answer.statusCode, answer.json().order.status]).toEqual([200, 'SUCCESS']);
+    // Answered on the order's event, not at the end of the check's 2 s wait.
+    expect(performance.now() - listened).toBeLessThan(1_500);
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
     expect(await creditPostings(code)).toHaveLength(1);
   });
