@@ -65,6 +65,36 @@ describe('batchedLookup', () => {
     expect(await lookup.load('a')).toEqual([{ key: 'a', value: 0 }]);
   });
 
+  it('serves a lone key with runOne (a scalar statement) and two or more keys with run', async () => {
+    const table: Row[] = [
+      { key: 'a', value: 1 },
+      { key: 'b', value: 2 },
+    ];
+    const calls: string[] = [];
+    const lookup = batchedLookup<Row>(
+      async (keys) => {
+        calls.push(`run ${keys.join(',')}`);
+        return table.filter((row) => keys.includes(row.key));
+      },
+      (row) => row.key,
+      async (key) => {
+        calls.push(`one ${key}`);
+        return table.filter((row) => row.key === key);
+      },
+    );
+    expect(await lookup.load('a')).toEqual([{ key: 'a', value: 1 }]);
+    // Two callers of the same key are still one key: runOne, both answered.
+    expect(await Promise.all([lookup.load('b'), lookup.load('b')])).toEqual([
+      [{ key: 'b', value: 2 }],
+      [{ key: 'b', value: 2 }],
+    ]);
+    expect(await Promise.all([lookup.load('a'), lookup.load('b')])).toEqual([
+      [{ key: 'a', value: 1 }],
+      [{ key: 'b', value: 2 }],
+    ]);
+    expect(calls).toEqual(['one a', 'one b', 'run a,b']);
+  });
+
   it('splits a turn with more than 500 keys into several statements', async () => {
     const { lookup, runs } = recordingLookup([]);
     const keys = Array.from({ length: 1200 }, (_, i) => `k${i}`);
@@ -97,5 +127,24 @@ describe('batchedRowWrite', () => {
     await expect(Promise.all([failing(one, 'd', 2), failing(one, 'e', 4)])).rejects.toThrow('down');
     expect(await write(one, 'f', 6)).toBe(true);
     expect(runs.at(-1)).toEqual({ db: 'one', ids: ['f'], items: [6] });
+  });
+
+  it('writes a lone row with runOne, with its own item', async () => {
+    const calls: string[] = [];
+    const write = batchedRowWrite<{ name: string }, number>(
+      async (_db, ids, items) => {
+        calls.push(`run ${ids.join(',')}:${items.join(',')}`);
+        return ids.map((id) => ({ id }));
+      },
+      async (_db, id, item) => {
+        calls.push(`one ${id}:${item}`);
+        return item % 2 === 0 ? [{ id }] : [];
+      },
+    );
+    const db = { name: 'one' };
+    expect(await write(db, 'a', 3)).toBe(false);
+    expect(await write(db, 'b', 4)).toBe(true);
+    expect(await Promise.all([write(db, 'c', 5), write(db, 'd', 6)])).toEqual([true, true]);
+    expect(calls).toEqual(['one a:3', 'one b:4', 'run c,d:5,6']);
   });
 });

@@ -15,10 +15,15 @@ const MAX_KEYS = 500;
  * costs alone (on the 2-core bench machine most of a query's cost is the socket write that sends it, not
  * the index look-up), so each request reads fresh data at a fraction of a round trip. With no load, a
  * batch holds one key and the wait is one `setImmediate`.
+ * `runOne(key)`, when given, serves a batch of one key: the same statement with a scalar parameter. A
+ * prepared statement over an array is planned again at every execution (PostgreSQL's generic plan assumes
+ * ten elements, so it never looks cheaper than a custom plan for one), while the scalar one runs on its
+ * generic plan; most batches hold one key (decision 0057).
  */
 export function batchedLookup<Row>(
   run: (keys: string[]) => Promise<Row[]>,
   keyOf: (row: Row) => string,
+  runOne?: (key: string) => Promise<Row[]>,
 ): BatchedLookup<Row> {
   let pending = new Map<string, Waiter<Row>[]>();
 
@@ -28,7 +33,11 @@ export function batchedLookup<Row>(
     if (batch.size === 0) return;
     try {
       const byKey = new Map<string, Row[]>();
-      for (const row of await run([...batch.keys()])) {
+      const keys = [...batch.keys()];
+      const [only] = keys;
+      for (const row of await (keys.length === 1 && only !== undefined && runOne
+        ? runOne(only)
+        : run(keys))) {
         const key = keyOf(row);
         const rows = byKey.get(key);
         if (rows) rows.push(row);
@@ -58,9 +67,11 @@ export function batchedLookup<Row>(
  * rows it wrote; each call answers whether its own row was written. `id` names the call's row (a new random
  * UUID, or the row's unique key); two calls with different ids in one batch are two rows even if they
  * collide in the table, so the statement decides (an INSERT's ON CONFLICT lets only the first one in).
+ * `runOne(db, id, item)`, when given, writes a batch of one row (as batchedLookup's `runOne`).
  */
 export function batchedRowWrite<Db extends object, Item>(
   run: (db: Db, ids: string[], items: Item[]) => Promise<readonly { id: string }[]>,
+  runOne?: (db: Db, id: string, item: Item) => Promise<readonly { id: string }[]>,
 ): (db: Db, id: string, item: Item) => Promise<boolean> {
   // Items waiting for their batch, by row id (unique across databases: UUIDs or the rows' own unique keys).
   const waiting = new Map<string, Item>();
@@ -72,6 +83,12 @@ export function batchedRowWrite<Db extends object, Item>(
         return [...(await run(db, ids, items))];
       },
       (row) => row.id,
+      runOne &&
+        (async (id) => {
+          const item = waiting.get(id) as Item;
+          waiting.delete(id);
+          return [...(await runOne(db, id, item))];
+        }),
     ),
   );
   return async (db, id, item) => {

@@ -33,6 +33,7 @@ const byCodesOf = perDatabase((db: Db) => {
   return batchedLookup(
     (codes) => statement.execute({ codes }),
     (row) => row.code,
+    (code) => selectByCode(db, { code }),
   );
 });
 

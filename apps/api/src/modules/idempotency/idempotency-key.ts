@@ -52,6 +52,15 @@ const saveAnswers = preparedSql(
       WHERE k.id = a.id
       RETURNING k.id`,
 );
+// The same for one request's answer (see batchedLookup's `runOne`).
+const saveOneAnswer = preparedSql(
+  'save_idempotent_answer',
+  sql`UPDATE ${idempotencyKeys}
+      SET response_status = ${sql.placeholder('status')}::int, response_body = ${sql.placeholder('body')}::text,
+        completed_at = ${sql.placeholder('completedAt')}::timestamptz
+      WHERE id = ${sql.placeholder('id')}::uuid
+      RETURNING id`,
+);
 
 type Claim = { agencyId: string; playerId: string; key: string; requestHash: string; createdAt: string };
 type Answer = { status: number; body: string; completedAt: string };
@@ -68,15 +77,17 @@ const claimKey = batchedRowWrite<Db, Claim>(async (db, ids, claims) =>
     }),
   ),
 );
-const saveAnswer = batchedRowWrite<Db, Answer>(async (db, ids, answers) =>
-  rowsOf<{ id: string }>(
-    await saveAnswers(db, {
-      ids,
-      statuses: answers.map((answer) => answer.status),
-      bodies: answers.map((answer) => answer.body),
-      completedAts: answers.map((answer) => answer.completedAt),
-    }),
-  ),
+const saveAnswer = batchedRowWrite<Db, Answer>(
+  async (db, ids, answers) =>
+    rowsOf<{ id: string }>(
+      await saveAnswers(db, {
+        ids,
+        statuses: answers.map((answer) => answer.status),
+        bodies: answers.map((answer) => answer.body),
+        completedAts: answers.map((answer) => answer.completedAt),
+      }),
+    ),
+  async (db, id, answer) => rowsOf<{ id: string }>(await saveOneAnswer(db, { id, ...answer })),
 );
 
 /** The claimed row of each request that carries a key (absent: no key, or a replay). */

@@ -1,5 +1,5 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@lc/shared/limits';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BankAccountRow, bankAccounts } from '../../db/schema/bank-accounts';
 import { type PlayerRow, players, type SessionRow, sessions } from '../../db/schema/players';
@@ -19,28 +19,41 @@ type BankAccountJoin = LiveSession & { bankAccount: BankAccountRow | null };
 // once per connection, drizzle does not rebuild the SQL), and the look-ups of requests arriving together
 // share one execution (batched-lookup.ts). Nothing is cached: each request reads the session as it is now.
 function prepareLookups(db: Db) {
+  // Each for several tokens and for one (see batchedLookup's `runOne`).
   const byTokens = sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`;
-  const session = db
-    .select({ session: sessions, player: players })
-    .from(sessions)
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .where(byTokens)
-    .prepare('find_live_sessions');
+  const byToken = eq(sessions.tokenHash, sql.placeholder('tokenHash'));
+  const sessionWhere = (where: SQL, name: string) =>
+    db
+      .select({ session: sessions, player: players })
+      .from(sessions)
+      .innerJoin(players, eq(players.id, sessions.playerId))
+      .where(where)
+      .prepare(name);
   // players/info also needs the bank accounts: joined here so that read stays one statement. Each
   // account is a row of its own, should a player ever hold several.
-  const withBankAccounts = db
-    .select({ session: sessions, player: players, bankAccount: bankAccounts })
-    .from(sessions)
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .leftJoin(bankAccounts, eq(bankAccounts.playerId, players.id))
-    .where(byTokens)
-    .prepare('find_live_sessions_with_bank_accounts');
+  const withBankAccountsWhere = (where: SQL, name: string) =>
+    db
+      .select({ session: sessions, player: players, bankAccount: bankAccounts })
+      .from(sessions)
+      .innerJoin(players, eq(players.id, sessions.playerId))
+      .leftJoin(bankAccounts, eq(bankAccounts.playerId, players.id))
+      .where(where)
+      .prepare(name);
+  const sessionOf = sessionWhere(byToken, 'find_live_session');
+  const sessionsOf = sessionWhere(byTokens, 'find_live_sessions');
+  const withBankAccountsOf = withBankAccountsWhere(byToken, 'find_live_session_with_bank_accounts');
+  const withBankAccountsOfAll = withBankAccountsWhere(byTokens, 'find_live_sessions_with_bank_accounts');
   const tokenHashOf = (row: LiveSession) => row.session.tokenHash;
   return {
-    session: batchedLookup<LiveSession>((tokenHashes) => session.execute({ tokenHashes }), tokenHashOf),
-    withBankAccounts: batchedLookup<BankAccountJoin>(
-      (tokenHashes) => withBankAccounts.execute({ tokenHashes }),
+    session: batchedLookup<LiveSession>(
+      (tokenHashes) => sessionsOf.execute({ tokenHashes }),
       tokenHashOf,
+      (tokenHash) => sessionOf.execute({ tokenHash }),
+    ),
+    withBankAccounts: batchedLookup<BankAccountJoin>(
+      (tokenHashes) => withBankAccountsOfAll.execute({ tokenHashes }),
+      tokenHashOf,
+      (tokenHash) => withBankAccountsOf.execute({ tokenHash }),
     ),
   };
 }

@@ -30,8 +30,18 @@ const markDeliveredStatement = preparedSql(
       WHERE p.bank_reference = d.bank_reference
       RETURNING p.bank_reference AS id`,
 );
-const markDelivered = batchedRowWrite<Db, string>(async (db, bankReferences, ats) =>
-  rowsOf<{ id: string }>(await markDeliveredStatement(db, { bankReferences, ats })),
+// The same for one payment (see batchedLookup's `runOne`).
+const markOneDeliveredStatement = preparedSql(
+  'mark_sandbox_webhook_delivered',
+  sql`UPDATE ${sandboxBankPayments} SET webhook_delivered_at = ${sql.placeholder('at')}::timestamptz
+      WHERE bank_reference = ${sql.placeholder('bankReference')}::text
+      RETURNING bank_reference AS id`,
+);
+const markDelivered = batchedRowWrite<Db, string>(
+  async (db, bankReferences, ats) =>
+    rowsOf<{ id: string }>(await markDeliveredStatement(db, { bankReferences, ats })),
+  async (db, bankReference, at) =>
+    rowsOf<{ id: string }>(await markOneDeliveredStatement(db, { bankReference, at })),
 );
 
 /** The webhook body of a payment: what the bank's look-up also answers. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { type SandboxBankPaymentRow, sandboxBankPayments } from '../../db/schema/sandbox-bank';
@@ -40,15 +40,25 @@ export async function recordSandboxPayment(
 // Every deposit's webhook is checked by a look-up here (and so is a check of an OPEN order): the look-ups that
 // arrive together share one statement (batched-lookup.ts; see find-live-session.ts for why).
 const paymentLookupOf = perDatabase((db: Db) => {
-  const statement = db
-    .select()
-    .from(sandboxBankPayments)
-    .where(sql`${sandboxBankPayments.billNumber} = ANY(${sql.placeholder('billNumbers')}::text[])`)
-    .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference))
-    .prepare('find_sandbox_payments_of_bills');
+  const paymentsWhere = (where: SQL, name: string) =>
+    db
+      .select()
+      .from(sandboxBankPayments)
+      .where(where)
+      .orderBy(asc(sandboxBankPayments.paidAt), asc(sandboxBankPayments.bankReference))
+      .prepare(name);
+  const ofBills = paymentsWhere(
+    sql`${sandboxBankPayments.billNumber} = ANY(${sql.placeholder('billNumbers')}::text[])`,
+    'find_sandbox_payments_of_bills',
+  );
+  const ofBill = paymentsWhere(
+    eq(sandboxBankPayments.billNumber, sql.placeholder('billNumber')),
+    'find_sandbox_payments_of_bill',
+  );
   return batchedLookup(
-    (billNumbers) => statement.execute({ billNumbers }),
+    (billNumbers) => ofBills.execute({ billNumbers }),
     (row) => row.billNumber,
+    (billNumber) => ofBill.execute({ billNumber }),
   );
 });
 

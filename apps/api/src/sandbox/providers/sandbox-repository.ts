@@ -1,5 +1,5 @@
 import type { TProvider } from '@lc/shared/providers';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   sandboxProviderMembers as members,
@@ -17,19 +17,21 @@ const memberKey = (provider: TProvider, username: string) =>
 // Every balance read of a credit check lands here: one statement prepared once per database, shared by
 // the reads that arrive together (see find-live-session.ts for why).
 function prepareMemberLookup(db: Db, provider: TProvider): BatchedLookup<SandboxMemberRow> {
-  const statement = db
-    .select()
-    .from(members)
-    .where(
-      and(
-        eq(members.provider, sql.placeholder('provider')),
-        sql`${members.username} = ANY(${sql.placeholder('usernames')}::text[])`,
-      ),
-    )
-    .prepare('find_sandbox_members');
+  const membersWhere = (byName: SQL, name: string) =>
+    db
+      .select()
+      .from(members)
+      .where(and(eq(members.provider, sql.placeholder('provider')), byName))
+      .prepare(name);
+  const named = membersWhere(
+    sql`${members.username} = ANY(${sql.placeholder('usernames')}::text[])`,
+    'find_sandbox_members',
+  );
+  const one = membersWhere(eq(members.username, sql.placeholder('username')), 'find_sandbox_member');
   return batchedLookup(
-    (usernames) => statement.execute({ provider, usernames }),
+    (usernames) => named.execute({ provider, usernames }),
     (row) => row.username,
+    (username) => one.execute({ provider, username }),
   );
 }
 
