@@ -30,7 +30,6 @@ export type DepositInputs = {
 const inputsStatement = preparedStatement('find_deposit_inputs', (db) =>
   db
     .select({
-      playerId: players.id,
       bankAccount: bankAccounts,
       hasOpenDeposit: sql<boolean>`EXISTS (SELECT 1 FROM ${deposits}
         WHERE ${deposits.playerId} = ${players.id} AND ${deposits.status} = 'OPEN')`,

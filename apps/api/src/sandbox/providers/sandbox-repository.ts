@@ -23,15 +23,15 @@ function prepareMemberLookup(db: Db, provider: TProvider): BatchedLookup<Sandbox
       .from(members)
       .where(and(eq(members.provider, sql.placeholder('provider')), byName))
       .prepare(name);
-  const named = membersWhere(
+  const ofUsernames = membersWhere(
     sql`${members.username} = ANY(${sql.placeholder('usernames')}::text[])`,
     'find_sandbox_members',
   );
-  const one = membersWhere(eq(members.username, sql.placeholder('username')), 'find_sandbox_member');
+  const ofUsername = membersWhere(eq(members.username, sql.placeholder('username')), 'find_sandbox_member');
   return batchedLookup(
-    (usernames) => named.execute({ provider, usernames }),
+    (usernames) => ofUsernames.execute({ provider, usernames }),
     (row) => row.username,
-    (username) => one.execute({ provider, username }),
+    (username) => ofUsername.execute({ provider, username }),
   );
 }
 
