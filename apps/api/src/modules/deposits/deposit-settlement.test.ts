@@ -366,6 +366,39 @@ describe('provider failures while crediting', () => {
     expect(await creditPostings(code)).toHaveLength(1);
   });
 
+  it('two checks waiting for a credit in another process ignore late OPEN and PAID events of the order and both answer SUCCESS', async () => {
+    const { p, code } = await depositLeasedElsewhere();
+    const listening = vi.spyOn(t.app.orderEvents, 'subscribePlayer');
+    const answers = Promise.all([
+      depositAction(t.app, p, code, 'check'),
+      depositAction(t.app, p, code, 'check'),
+    ]);
+    let isAnswered = false;
+    void answers.then(() => {
+      isAnswered = true;
+    });
+    await waitFor(
+      async () => listening.mock.calls.filter(([playerId]) => playerId === p.player.id).length === 2,
+    );
+    listening.mockRestore();
+    // The relay delivers an order's events up to a tenth of a second after their commit: the OPEN and PAID
+    // of this order may come now, and must not end the wait (the row read then would still say PAID).
+    const event = { kind: 'deposit' as const, agencyId, playerId: p.player.id, code };
+    t.app.orderEvents.publish({ ...event, status: 'OPEN' });
+    t.app.orderEvents.publish({ ...event, status: 'PAID' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isAnswered).toBe(false);
+    await t.app.db.update(deposits).set({ creditLeaseUntil: null }).where(eq(deposits.code, code));
+    expect((await creditDeposit(t.app, code))?.status).toBe('SUCCESS');
+    const settled = await answers;
+    expect(settled.map((res) => [res.statusCode, res.json().order.status])).toEqual([
+      [200, 'SUCCESS'],
+      [200, 'SUCCESS'],
+    ]);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await creditPostings(code)).toHaveLength(1);
+  });
+
   it('becomes FAILED at the 10th failed attempt and is answered as FAILED afterwards', async () => {
     const { p, code } = await openDeposit();
     await payQuietly(code);
