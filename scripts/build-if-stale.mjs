@@ -45,6 +45,7 @@ const TARGETS = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite.first-paint.config.ts',
       shared,
       ui,
     ],

@@ -108,12 +108,20 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      // The start-up script of a page the server painted (src/first-paint/start-up.ts) at a fixed address, which
+      // the server writes into that page.
+      input: { index: 'index.html', 'start-up': 'src/first-paint/start-up.ts' },
       // The shared contracts build zod schemas at module top level; marking `z.*` calls pure lets the
       // bundler drop the schemas (and zod) from chunks that only use the contracts' constants and types.
       treeshake: { manualPureFunctions: ['z'] },
       // Everything the first page needs in one chunk: left alone, the bundler split the start-up code into
       // two dozen small files shared with lazy routes, each a request queued on a phone's few connections.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.includes('/first-paint/') }],
+        },
+        entryFileNames: (chunk) => (chunk.name === 'start-up' ? 'start-up.js' : 'assets/[name]-[hash].js'),
+      },
     },
   },
 });

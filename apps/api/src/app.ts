@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type RawServerDefault, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBankDirectory, SANDBOX_BANK_PREFIX } from './adapters/payments/register-bank-directory';
@@ -222,7 +223,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (config.benchRoutes) await app.register(benchRoutes);
   if (config.sandbox) await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   if (config.sandbox) await registerSandboxProviders(app);
-  await registerSpa(app, { webDist: config.webDist, backofficeDist: config.backofficeDist });
+  await registerSpa(app, {
+    webDist: config.webDist,
+    backofficeDist: config.backofficeDist,
+    // Built beside the web app's dist/ (apps/web/vite.first-paint.config.ts).
+    firstPaintModule: path.join(path.dirname(config.webDist), 'dist-server', 'first-paint.js'),
+  });
 
   await app.ready();
   return app;

@@ -3,9 +3,10 @@ import '@lc/ui/fonts.css';
 import './styles.css';
 import './accessibility.css';
 import '@lc/ui/zod-jitless';
+import { FIRST_PAINT_ELEMENT_ID } from '@lc/shared/first-paint';
 import { isApiError, isNetworkError } from '@lc/ui/api-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OfflinePage } from './components/offline-page';
 import { StartupError } from './components/startup-error';
@@ -56,10 +57,24 @@ async function bootstrap() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>{page}</AppProviders>
+        <AppProviders queryClient={queryClient}>
+          {page}
+          <FirstPaintHandOver />
+        </AppProviders>
       </StrictMode>,
     );
   });
+}
+
+/**
+ * Takes away the page the server painted before this script ran (decision 0058) in the same commit that puts the
+ * app's page in its place: a layout effect runs before the browser paints again, so no frame shows both.
+ */
+function FirstPaintHandOver() {
+  useLayoutEffect(() => {
+    document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove();
+  }, []);
+  return null;
 }
 
 listenForInstallPrompt();

@@ -1,6 +1,6 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { ErrorFallback } from './components/error-fallback';
 import { NotFound } from './components/not-found';
 import { PageSpinner } from './components/page-spinner';
@@ -9,9 +9,19 @@ import { routeTree } from './routeTree.gen';
 /** How long a navigation waits before its pending spinner shows. */
 export const PENDING_MS = 1000;
 
-export function createAppRouter({ queryClient, agency }: { queryClient: QueryClient; agency: TAgency }) {
+export function createAppRouter({
+  queryClient,
+  agency,
+  serverPath,
+}: {
+  queryClient: QueryClient;
+  agency: TAgency;
+  /** Set when the server paints a page before the app runs (first-paint/): no browser, no history. */
+  serverPath?: string;
+}) {
   return createRouter({
     routeTree,
+    history: serverPath === undefined ? undefined : createMemoryHistory({ initialEntries: [serverPath] }),
     // `auth` is filled in by the root route's beforeLoad on every navigation.
     context: { queryClient, agency, auth: { isAuthenticated: false, player: null } },
     defaultPreload: 'intent',
@@ -23,7 +33,9 @@ export function createAppRouter({ queryClient, agency }: { queryClient: QueryCli
     defaultPendingComponent: PageSpinner,
     defaultErrorComponent: ErrorFallback,
     defaultNotFoundComponent: NotFound,
-    scrollRestoration: true,
+    // On the server the router would write its scroll restorer into the page as an inline script, which the
+    // CSP refuses; the app in the browser restores scroll itself.
+    scrollRestoration: serverPath === undefined,
   });
 }
 

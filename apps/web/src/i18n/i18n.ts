@@ -1,5 +1,6 @@
+import { LANGUAGE_COOKIE } from '@lc/shared/first-paint';
 import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES, type TLanguage } from '@lc/shared/languages';
-import i18next, { type BackendModule, type PostProcessorModule } from 'i18next';
+import i18next, { type BackendModule, type InitOptions, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { keepWordsWhole } from '@/lib/keep-words-whole';
 
@@ -38,7 +39,15 @@ function storedLanguage(): string | undefined {
   }
 }
 
+/** Tells the server the language of its first paint (decision 0058): a copy, written again at every start. */
+function mirrorToCookie(lng: string) {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
 function storeLanguage(lng: string) {
+  mirrorToCookie(lng);
   try {
     localStorage.setItem(STORAGE_KEY, lng);
   } catch {
@@ -82,6 +91,39 @@ const wholeWords: PostProcessorModule = {
     keepWordsWhole(value, (options as { lng?: string }).lng ?? translator.language),
 };
 
+/** What the browser's and the server's set-ups of i18next share. */
+const sharedOptions = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  load: 'currentOnly',
+  nonExplicitSupportedLngs: false,
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  postProcess: ['wholeWords'],
+  react: { useSuspense: false },
+} satisfies InitOptions;
+
+/** Sets up i18next with translations already at hand (the server's first paint): no fetches, no storage. */
+export async function initI18nWith(
+  language: TLanguage,
+  translations: Record<string, Record<string, unknown>>,
+) {
+  if (!i18next.isInitialized) {
+    await i18next
+      .use(wholeWords)
+      .use(initReactI18next)
+      .init({
+        ...sharedOptions,
+        lng: language,
+        resources: {},
+      });
+  }
+  for (const [namespace, resources] of Object.entries(translations))
+    i18next.addResourceBundle(language, namespace, resources, true, true);
+  await i18next.changeLanguage(language);
+}
+
 /** Loads the translations; resolves once the current language's namespaces are ready. */
 export async function initI18n() {
   i18next.on('languageChanged', syncHtmlLang);
@@ -91,26 +133,21 @@ export async function initI18n() {
     .use(wholeWords)
     .use(initReactI18next)
     .init({
+      ...sharedOptions,
       lng: isLanguage(stored) ? stored : DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
-      load: 'currentOnly',
-      nonExplicitSupportedLngs: false,
-      ns: [...NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      postProcess: ['wholeWords'],
       // 5 retries starting at 350 ms and doubling; at most 10 files in flight (spec section 1).
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      react: { useSuspense: false },
     });
   // Only a choice is remembered, not the start-up language: writing that back once the translations had
   // loaded could undo a choice stored meanwhile (by another tab, or a browser test before its reload).
   i18next.on('languageChanged', (lng) => {
     if (isLanguage(lng)) storeLanguage(lng);
   });
+  // The cookie follows what this start chose, so that a cleared storage does not leave the server painting
+  // the old language.
+  mirrorToCookie(currentLanguage());
   syncHtmlLang(i18next.language);
   return i18next;
 }

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { localeText, registerViaApi } from './support';
+
+// The server's first paint (decision 0058): `/` and `/login` arrive with the page in them, shown before the
+// app's script runs, and the app's first render takes its place.
+
+/** The page as the server painted it: the app's script (everything under /assets) never runs. */
+async function withoutTheAppScript(page: Page) {
+  await page.route('**/assets/*.js', (route) => route.abort());
+}
+
+test('the landing page shows before the app script runs, inert, and the app replaces it in place', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await withoutTheAppScript(page);
+  await page.goto('/');
+  const painted = page.locator('#first-paint');
+  await expect(painted.getByRole('heading', { level: 1 })).toHaveText(
+    localeText('lo', 'common', 'landing.title'),
+  );
+  await expect(painted).toHaveAttribute('inert', '');
+  await expect(page.locator('#root')).toBeEmpty();
+  const paintedBox = await painted.locator('.hero-subtitle').boundingBox();
+
+  // With its script the app renders the same page where the painted one was, and that one is gone.
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const app = await context.newPage();
+  await app.goto('/');
+  await expect(app.locator('#first-paint')).toHaveCount(0);
+  await expect(app.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(app.locator('#root .hero-subtitle')).toBeVisible();
+  expect(await app.locator('#root .hero-subtitle').boundingBox()).toEqual(paintedBox);
+  // And it works: the painted page's buttons were inert, the app's are not.
+  await app
+    .locator('#root')
+    .getByRole('link', { name: localeText('lo', 'common', 'landing.ctaLogin') })
+    .click();
+  await expect(app).toHaveURL(/\/login$/);
+  await context.close();
+});
+
+test('nothing can be typed into the painted login form before the app runs', async ({ page }) => {
+  await withoutTheAppScript(page);
+  await page.goto('/login');
+  const username = page.locator('#first-paint input').first();
+  await expect(username).toBeVisible();
+  const hasFocus = await username.evaluate((input) => {
+    input.focus();
+    return document.activeElement === input;
+  });
+  expect(hasFocus).toBe(false);
+});
+
+test("the page is painted in the visitor's language once the app has run in it", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'th'));
+  // The app tells the server the language through a cookie as it starts.
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await withoutTheAppScript(page);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.locator('#first-paint').getByRole('heading', { level: 1 })).toHaveText(
+    localeText('th', 'common', 'auth.loginTitle'),
+  );
+});
+
+test('a signed-in player is sent the plain shell, never the painted landing page', async ({ page }) => {
+  await registerViaApi(page);
+  await withoutTheAppScript(page);
+  await page.goto('/');
+  await expect(page.locator('#root')).toBeAttached();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+});
