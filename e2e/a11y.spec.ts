@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { TPromotionListResponse } from '@lc/shared/contracts/promotions';
 import { expect, type Page, test } from '@playwright/test';
-import { addBankAccountViaApi, chooseOption, registerViaApi } from './support';
+import { addBankAccountViaApi, chooseOption, registerViaApi, waitForTheApp } from './support';
 
 // Issue #16 items 4 and 9 on a phone: axe on every player route, the drawer's keyboard behaviour, focus rings.
 test.use({ viewport: { width: 375, height: 812 } });
@@ -119,6 +119,7 @@ test("the drawer's group headers are buttons that show and hide their links", as
 
 test('inputs and plain links show a focus ring', async ({ page }) => {
   await page.goto('/login');
+  await waitForTheApp(page);
   const username = page.locator('input[name="username"]');
   await username.focus();
   const ring = await username.evaluate((input) => {

@@ -1,7 +1,7 @@
 import type { TPromotionListResponse } from '@lc/shared/contracts/promotions';
 import { expect, type Page, test } from '@playwright/test';
 import { UNBREAKABLE_WORDS } from '../apps/web/src/lib/keep-words-whole';
-import { addBankAccountViaApi, localeText, openAccountMenu, registerViaApi } from './support';
+import { addBankAccountViaApi, localeText, openAccountMenu, registerViaApi, waitForTheApp } from './support';
 
 // Issue #16 on a 375 × 812 phone: tap targets, a title per route, sheets sized to their content, and Lao
 // lines that never end inside a word.
@@ -71,6 +71,7 @@ async function expectNoSmallTargets(page: Page, where: string) {
 
 /** A page is ready when its translations and lazy parts have arrived and nothing is loading. */
 async function settle(page: Page) {
+  await waitForTheApp(page);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.page-spinner')).toHaveCount(0);
   await expect(page.locator('main').getByRole('progressbar')).toHaveCount(0);

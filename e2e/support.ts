@@ -55,6 +55,15 @@ export async function registerViaApi(page: Page, username = uniqueUsername(), pa
   return { username, password };
 }
 
+/**
+ * Waits until the app runs the page: `/` and `/login` arrive painted by the server but inert (decision 0058),
+ * and `focus()` or typing, which do not wait for an element to take input as `fill` and `click` do, would
+ * reach the painted copy and do nothing.
+ */
+export async function waitForTheApp(page: Page) {
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+}
+
 export async function loginViaForm(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(username);
