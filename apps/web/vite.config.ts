@@ -76,12 +76,32 @@ function preloadFonts(names: string[]): Plugin {
   };
 }
 
+/**
+ * Fails the build when the entry `name` imports another chunk: start-up.js must stay a few hundred bytes that
+ * load nothing, or a page the server painted would fetch and run the app before it is on screen.
+ */
+function standaloneEntry(name: string): Plugin {
+  return {
+    name: 'lc-standalone-entry',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || output.name !== name) continue;
+        const imported = [...output.imports, ...output.dynamicImports];
+        if (imported.length > 0)
+          this.error(`${output.fileName} must import nothing, imports ${imported.join(', ')}`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must run before the React plugin so route files are code-split first.
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     preloadFonts(['noto-sans-lao-lao-400-normal.woff2', 'noto-sans-lao-lao-700-normal.woff2']),
+    standaloneEntry('start-up'),
     serviceWorker(),
     precompress(),
   ],
@@ -108,8 +128,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      // The start-up script of a page the server painted (src/first-paint/start-up.ts) at a fixed address, which
-      // the server writes into that page.
+      // The start-up script of a page the server painted (src/first-paint/start-up.ts) at the fixed address
+      // the server writes into that page (START_UP_SCRIPT_PATH of @lc/shared/first-paint).
       input: { index: 'index.html', 'start-up': 'src/first-paint/start-up.ts' },
       // The shared contracts build zod schemas at module top level; marking `z.*` calls pure lets the
       // bundler drop the schemas (and zod) from chunks that only use the contracts' constants and types.

@@ -5,5 +5,11 @@
  */
 export const FIRST_PAINT_PATHS = ['/', '/login'] as const;
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+/**
+ * On a painted page the app's start-up tags wait in a template of this id until the page is on screen; the
+ * web build's second entry (apps/web/src/first-paint/start-up.ts, at this fixed path) then starts them.
+ */
+export const START_UP_TEMPLATE_ID = 'start-up';
+export const START_UP_SCRIPT_PATH = '/start-up.js';
 /** A copy of the visitor's language choice (which the web app keeps in localStorage), for the server. */
 export const LANGUAGE_COOKIE = 'lng';

@@ -124,6 +124,18 @@ describe('the first paint of / and /login', () => {
     expect(unknownHost.body).toBe(INDEX);
   });
 
+  it('sends the plain index.html when the agency cannot be read (the database does not answer)', async () => {
+    const resolveAgency = t.app.resolveAgency;
+    t.app.resolveAgency = () => Promise.reject(new Error('connection refused'));
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    } finally {
+      t.app.resolveAgency = resolveAgency;
+    }
+  });
+
   it('renders a page once per agency version and language, then sends it compressed as asked', async () => {
     await t.app.inject({ method: 'GET', url: '/', headers: html });
     const before = rendersSoFar();

@@ -5,7 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { TAgency } from '@lc/shared/contracts/agency';
-import { FIRST_PAINT_ELEMENT_ID, LANGUAGE_COOKIE } from '@lc/shared/first-paint';
+import {
+  FIRST_PAINT_ELEMENT_ID,
+  LANGUAGE_COOKIE,
+  START_UP_SCRIPT_PATH,
+  START_UP_TEMPLATE_ID,
+} from '@lc/shared/first-paint';
 import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES, type TLanguage } from '@lc/shared/languages';
 import type { FastifyRequest } from 'fastify';
 import { toAgencyDto } from '../modules/agency/to-agency-dto';
@@ -28,7 +33,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const START_UP_TAGS =
   /<link rel="preload" href="[^"]*" as="fetch"[^>]*>|<script type="module"[^>]*><\/script>/g;
 /** Moves them into the document once the painted page is on screen (apps/web/src/first-paint/start-up.ts). */
-const START_UP_SCRIPT = '<script type="module" src="/start-up.js"></script>';
+const START_UP_SCRIPT = `<script type="module" src="${START_UP_SCRIPT_PATH}"></script>`;
 // One entry per agency version × page × language: a handful per agency. The bound only stops a stream of
 // agency edits from growing it.
 const MAX_PAGES = 200;
@@ -82,7 +87,8 @@ export function createFirstPaint({ webDist, modulePath }: { webDist: string; mod
   return {
     async pageFor(request: FastifyRequest, pagePath: string): Promise<PaintedPage | null> {
       if (!isAvailable || sessionTokenOf(request) !== undefined) return null;
-      const row = await request.server.resolveAgency(hostOf(request));
+      // `/` must open even when the database does not answer: the plain shell then shows the app's own error.
+      const row = await request.server.resolveAgency(hostOf(request)).catch(() => null);
       if (!row) return null;
       const agency = toAgencyDto(row);
       const language = languageOf(request);
@@ -115,15 +121,16 @@ function paintInto(
 ): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   const startUpTags = template.match(START_UP_TAGS) ?? [];
-  if (!startUpTags.some((tag) => tag.startsWith('<script')))
-    throw new Error('index.html has no module script');
+  if (startUpTags.filter((tag) => tag.startsWith('<script')).length !== 1)
+    throw new Error('index.html should have one module script');
   const page = `<div id="${FIRST_PAINT_ELEMENT_ID}" inert>${markup}</div>`;
-  const held = `<template id="start-up">${startUpTags.join('')}</template>`;
+  const held = startUpTags
+    .map((tag) => tag.replace(`/locales/${DEFAULT_LANGUAGE}/`, `/locales/${language}/`))
+    .join('');
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang}"`)
     .replace(START_UP_TAGS, (tag) => (tag.startsWith('<script') ? START_UP_SCRIPT : ''))
-    .replace(ROOT_ELEMENT, `${page}${ROOT_ELEMENT}${held}`)
-    .replaceAll(`/locales/${DEFAULT_LANGUAGE}/`, `/locales/${language}/`);
+    .replace(ROOT_ELEMENT, `${page}${ROOT_ELEMENT}<template id="${START_UP_TEMPLATE_ID}">${held}</template>`);
 }
 
 function languageOf(request: FastifyRequest): TLanguage {
