@@ -27,11 +27,15 @@ test('the landing page shows before the app script runs, inert, and the app repl
   // With its script the app renders the same page where the painted one was, and that one is gone.
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const app = await context.newPage();
+  const asked: string[] = [];
+  app.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await app.goto('/');
   await expect(app.locator('#first-paint')).toHaveCount(0);
   await expect(app.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(app.locator('#root .hero-subtitle')).toBeVisible();
   expect(await app.locator('#root .hero-subtitle').boundingBox()).toEqual(paintedBox);
+  // The page was painted because the request had no session: the app knows its visitor is signed out.
+  expect(asked).not.toContain('/api/v2/players/info');
   // And it works: the painted page's buttons were inert, the app's are not.
   await app
     .locator('#root')

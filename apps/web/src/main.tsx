@@ -26,11 +26,14 @@ async function bootstrap() {
   const queryClient = createQueryClient();
 
   // The agency is loaded before anything renders (spec section 1); translations and the player (which the
-  // root route asks for) load alongside.
+  // root route asks for) load alongside. A page the server painted was asked for without a session cookie
+  // (decision 0058): its visitor is signed out, and asking would only be answered 401.
+  const isSignedOut = document.getElementById(FIRST_PAINT_ELEMENT_ID) !== null;
+  if (isSignedOut) queryClient.setQueryData(playerInfoQueryOptions().queryKey, null);
   const [agency] = await Promise.allSettled([
     queryClient.fetchQuery(agencyInfoQueryOptions()),
     initI18n(),
-    queryClient.prefetchQuery(playerInfoQueryOptions()),
+    isSignedOut ? undefined : queryClient.prefetchQuery(playerInfoQueryOptions()),
   ]);
 
   const root = createRoot(container);

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../test/app';
 const INDEX = [
   '<!doctype html><html lang="lo"><head>',
   '<link rel="preload" href="/api/v2/agency/info" as="fetch" crossorigin="use-credentials" />',
+  '<link rel="preload" href="/api/v2/players/info" as="fetch" crossorigin="use-credentials" />',
   '<link rel="preload" href="/locales/lo/common.json" as="fetch" crossorigin="anonymous" />',
   '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
   '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
@@ -81,6 +82,8 @@ describe('the first paint of / and /login', () => {
         '<link rel="preload" href="/locales/lo/common.json" as="fetch" crossorigin="anonymous" />' +
         '<script type="module" crossorigin src="/assets/index-abc123.js"></script></template></body>',
     );
+    // Only a request without a session is painted: its visitor is signed out, and the app does not ask.
+    expect(res.body).not.toContain('/api/v2/players/info');
     // The head keeps the style sheet and loads start-up.js in place of the app's script and preloads.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toBe(

@@ -29,6 +29,7 @@ type RenderFirstPaint = (options: {
 export type PaintedPage = { identity: Buffer; br: Buffer; gzip: Buffer };
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const PLAYER_INFO_PATH = '/api/v2/players/info';
 /** index.html's preloads of what the app fetches at start and its module script (the build's one entry). */
 const START_UP_TAGS =
   /<link rel="preload" href="[^"]*" as="fetch"[^>]*>|<script type="module"[^>]*><\/script>/g;
@@ -125,6 +126,9 @@ function paintInto(
     throw new Error('index.html should have one module script');
   const page = `<div id="${FIRST_PAINT_ELEMENT_ID}" inert>${markup}</div>`;
   const held = startUpTags
+    // A painted page goes only to a request without a session: the app knows its visitor is signed out and
+    // does not ask (main.tsx).
+    .filter((tag) => !tag.includes(`href="${PLAYER_INFO_PATH}"`))
     .map((tag) => tag.replace(`/locales/${DEFAULT_LANGUAGE}/`, `/locales/${language}/`))
     .join('');
   return template
