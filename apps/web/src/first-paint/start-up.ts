@@ -1,7 +1,7 @@
 /**
  * The script of a page the server painted (decision 0058), in place of the app's own start-up tags, which wait
  * in `<template id="start-up">`: they go into the document once that page is on screen. On a slow network the
- * app's 150 KB script and its four preloads then no longer share the connection with the style sheet and fonts
+ * app's 150 KB script and its preloads then no longer share the connection with the style sheet and fonts
  * the painted page needs, and the page shows about a second sooner; the script starts one frame later.
  */
 // START_UP_TEMPLATE_ID of @lc/shared/first-paint, written out: this file imports nothing, or the bundler would
