@@ -28,6 +28,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const MAX_NAVSTART_RETRIES = 2;
 
 if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (set CHROMIUM_PATH)`);
 if (!process.argv.includes('--no-build')) {
@@ -68,7 +69,7 @@ try {
   for (const page of PAGES) {
     const url = front ? `https://localhost:${front.port}${page}` : `http://localhost:${port}${page}`;
     const runs = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0, retries = 0; run < RUNS; run++) {
       const result = await lighthouse(url, {
         port: chrome.port,
         output: ['html', 'json'],
@@ -76,6 +77,17 @@ try {
         onlyCategories: CATEGORIES,
       });
       if (!result) continue;
+      // Chromium sometimes leaves the page's navigationStart out of the trace (seen through the HTTP/2 front on
+      // the pages the server paints, decision 0058): Lighthouse cannot time that run and asks for it to be run
+      // again. Said and done, twice at most; any other failure counts.
+      if (result.lhr.runtimeError?.code === 'NO_NAVSTART' && retries < MAX_NAVSTART_RETRIES) {
+        console.error(
+          `  ! ${page} run ${run + 1} of ${RUNS}: NO_NAVSTART (no navigationStart in the trace), run again`,
+        );
+        retries += 1;
+        run -= 1;
+        continue;
+      }
       // A run without a first paint has no metrics to take a median of (computeMedianRun throws on it): it is
       // reported with Lighthouse's reason and fails the budget, and the median is taken over the other runs.
       const { runtimeError } = result.lhr;
