@@ -316,7 +316,7 @@ describe('provider failures while crediting', () => {
     const row = await rowOf(code);
     expect(row).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^rejected/) });
     // The first retry comes within seconds: a one-off fault must not keep the player waiting.
-    expect(row.nextAttemptAt?.getTime()).toBe(t.clock.now().getTime() + 2_000);
+    expect(row.nextAttemptAt?.getTime()).toBe(t.clock.now().getTime() + 1_000);
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
     expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
