@@ -25,7 +25,7 @@ export const MAX_CREDIT_ATTEMPTS = 10;
 const leaseMs = (providerTimeoutMs: number) => 8 * providerTimeoutMs + 10_000;
 // Pauses after the 1st, 2nd, … failed attempt. A player waits at the QR screen: most failures are one-offs
 // (an error, a time-out, a lost answer), so the first five tries come within 18 s of pauses — under issue #12's
-// faults a deposit still failed four times in a row about once in 50, and a 1 min pause after the 4th made
+// faults a deposit still failed four times in a row once in 50–100, and a 1 min pause after the 4th made
 // such a deposit wait ~100 s (decision 0060). A provider that stays down gets the long pauses, and the 10th
 // failure (about 1 h 5 min after the payment) makes it FAILED for staff.
 const CREDIT_BACKOFF_MS = [
