@@ -45,6 +45,29 @@ test('the landing page shows before the app script runs, inert, and the app repl
   await context.close();
 });
 
+test('a visitor who scrolled the painted page stays there when the app takes over', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The app's script is held until the visitor has scrolled the painted page.
+  let releaseScript = () => {};
+  const scrolled = new Promise<void>((resolve) => {
+    releaseScript = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await scrolled;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#first-paint h1')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 700));
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(500);
+  releaseScript();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  // The router puts a first page at the top; the hand-over keeps the visitor where they were.
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
+  await expect(page.getByTestId('scroll-top')).toBeVisible();
+});
+
 test('nothing can be typed into the painted login form before the app runs', async ({ page }) => {
   await withoutTheAppScript(page);
   await page.goto('/login');

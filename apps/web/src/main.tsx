@@ -6,7 +6,7 @@ import '@lc/ui/zod-jitless';
 import { FIRST_PAINT_ELEMENT_ID } from '@lc/shared/first-paint';
 import { isApiError, isNetworkError } from '@lc/ui/api-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OfflinePage } from './components/offline-page';
 import { StartupError } from './components/startup-error';
@@ -74,9 +74,15 @@ async function bootstrap() {
  * app's page in its place: a layout effect runs before the browser paints again, so no frame shows both.
  */
 function FirstPaintHandOver() {
+  // Where the visitor had scrolled the painted page, read while rendering: the router's scroll restoration
+  // puts a first page at the top in its own layout effect, which runs before this one.
+  const [scrolled] = useState(() => ({ x: window.scrollX, y: window.scrollY }));
   useLayoutEffect(() => {
-    document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove();
-  }, []);
+    const painted = document.getElementById(FIRST_PAINT_ELEMENT_ID);
+    if (!painted) return;
+    painted.remove();
+    window.scrollTo(scrolled.x, scrolled.y);
+  }, [scrolled]);
   return null;
 }
 
