@@ -93,6 +93,22 @@ test("the page is painted in the visitor's language once the app has run in it",
   );
 });
 
+test('a visitor whose language is only in the cookie (storage blocked or cleared) keeps it when the app runs', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'lng', value: 'th', url: baseURL ?? '' }]);
+  await page.goto('/login');
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  // The app's page, not only the painted one, is in Thai; and the cookie still says so for the next visit.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    localeText('th', 'common', 'auth.loginTitle'),
+  );
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'lng')?.value).toBe('th');
+});
+
 test('a signed-in player is sent the plain shell, never the painted landing page', async ({ page }) => {
   await registerViaApi(page);
   await withoutTheAppScript(page);

@@ -31,12 +31,25 @@ function syncHtmlLang(lng: string) {
 /** Where the chosen language is kept between visits (the key i18next's own detector used). */
 const STORAGE_KEY = 'i18nextLng';
 
-function storedLanguage(): string | undefined {
+/**
+ * The language chosen on an earlier visit: the stored one, else the cookie's copy — what the server painted
+ * the page in (decision 0058), so a visitor whose storage is blocked or was cleared keeps the language and the
+ * page does not change language when the app takes over.
+ */
+function rememberedLanguage(): TLanguage {
+  let stored: string | undefined;
   try {
-    return localStorage.getItem(STORAGE_KEY) ?? undefined;
+    stored = localStorage.getItem(STORAGE_KEY) ?? undefined;
   } catch {
-    return undefined; // storage disabled: the default language
+    // storage disabled: the cookie is all there is
   }
+  if (isLanguage(stored)) return stored;
+  const prefix = `${LANGUAGE_COOKIE}=`;
+  const copy = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(prefix))
+    ?.slice(prefix.length);
+  return isLanguage(copy) ? copy : DEFAULT_LANGUAGE;
 }
 
 /** Tells the server the language of its first paint (decision 0058): a copy, written again at every start. */
@@ -127,14 +140,13 @@ export async function initI18nWith(
 /** Loads the translations; resolves once the current language's namespaces are ready. */
 export async function initI18n() {
   i18next.on('languageChanged', syncHtmlLang);
-  const stored = storedLanguage();
   await i18next
     .use(localesBackend)
     .use(wholeWords)
     .use(initReactI18next)
     .init({
       ...sharedOptions,
-      lng: isLanguage(stored) ? stored : DEFAULT_LANGUAGE,
+      lng: rememberedLanguage(),
       // 5 retries starting at 350 ms and doubling; at most 10 files in flight (spec section 1).
       maxRetries: 5,
       retryTimeout: 350,
@@ -145,8 +157,7 @@ export async function initI18n() {
   i18next.on('languageChanged', (lng) => {
     if (isLanguage(lng)) storeLanguage(lng);
   });
-  // The cookie follows what this start chose, so that a cleared storage does not leave the server painting
-  // the old language.
+  // The cookie follows what this start chose (storage wins over it), and its year starts again.
   mirrorToCookie(currentLanguage());
   syncHtmlLang(i18next.language);
   return i18next;
