@@ -90,6 +90,52 @@ test('scroll-to-top appears only after 500 px and brings the page back up', asyn
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+for (const lng of ['lo', 'th'] as const) {
+  test(`at 375 px in ${lng} the scroll-to-top button covers nothing of the footer at the bottom of the page`, async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: 'lng', value: lng, url: baseURL }]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = page.getByTestId('scroll-top');
+    await expect(button).toBeVisible();
+    // Wait for the button's slide-in to end: its box is where it stays.
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).transform))
+      .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+    const covered = await page.evaluate(() => {
+      const box = document.querySelector('[data-testid="scroll-top"]')?.getBoundingClientRect();
+      const footer = document.querySelector('[data-testid="footer-mobile"]');
+      if (!box || !footer) return ['no button or footer'];
+      const hits: string[] = [];
+      const overlaps = (rect: DOMRect) =>
+        rect.width > 0 &&
+        !(
+          rect.right <= box.left ||
+          rect.left >= box.right ||
+          rect.bottom <= box.top ||
+          rect.top >= box.bottom
+        );
+      // The lines of text as drawn (a range's rectangles, not the blocks' full width), then the controls.
+      const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some(overlaps))
+          hits.push(node.textContent?.trim().slice(0, 40) ?? '');
+      }
+      for (const control of footer.querySelectorAll('a, button, img')) {
+        if (overlaps(control.getBoundingClientRect())) hits.push(control.outerHTML.slice(0, 60));
+      }
+      return hits;
+    });
+    expect(covered).toEqual([]);
+  });
+}
+
 test('tablet width: the 393 px drawer highlights the current entry and closes on choice', async ({
   page,
 }) => {
