@@ -102,6 +102,15 @@ for (const lng of ['lo', 'th'] as const) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const button = page.getByTestId('scroll-top');
     await expect(button).toBeVisible();
+    // Really at the end of the page (else the footer's last line could sit below the screen, unchecked).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const root = document.documentElement;
+          return root.scrollHeight - (window.scrollY + window.innerHeight);
+        }),
+      )
+      .toBeLessThan(1);
     // Wait for the button's slide-in to end: its box is where it stays.
     await expect
       .poll(() => button.evaluate((el) => getComputedStyle(el).transform))
