@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { TPromotionListResponse } from '@lc/shared/contracts/promotions';
-import { expect, type Page, test } from '@playwright/test';
-import { addBankAccountViaApi, chooseOption, registerViaApi, waitForTheApp } from './support';
+import { expect, type Page } from '@playwright/test';
+import {
+  addBankAccountViaApi,
+  chooseOption,
+  networkSettled,
+  registerViaApi,
+  test,
+  waitForTheApp,
+} from './support';
 
 // Issue #16 items 4 and 9 on a phone: axe on every player route, the drawer's keyboard behaviour, focus rings.
 test.use({ viewport: { width: 375, height: 812 } });
@@ -15,7 +22,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('.page-spinner')).toHaveCount(0);
   await expect(page.locator('main').getByRole('progressbar')).toHaveCount(0);
 }

@@ -10,7 +10,7 @@ import {
   staffGet,
 } from './backoffice-support';
 import { OPS_TOKEN } from './playwright.config';
-import { addBankAccount, chooseOption, registerViaForm } from './support';
+import { addBankAccount, chooseOption, openPlayerAreaAsNewPlayer } from './support';
 
 const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
 
@@ -59,7 +59,7 @@ test('at 1280 px a new OPEN withdrawal appears in the cashier’s queue and menu
 
 /** A registered player pays a 100,000 LAK deposit at the sandbox bank: it is credited (SUCCESS). */
 async function creditedDeposit(page: Page): Promise<string> {
-  await registerViaForm(page);
+  await openPlayerAreaAsNewPlayer(page);
   await addBankAccount(page);
   await page.goto('/player/deposit');
   await chooseOption(page, 'deposit-provider', /AskMeBet/i);

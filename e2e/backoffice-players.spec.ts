@@ -9,13 +9,13 @@ import {
   signedInStaffPage,
   staffGet,
 } from './backoffice-support';
-import { chooseOption, currentPlayerId, opsCredit, registerViaForm } from './support';
+import { chooseOption, currentPlayerId, openPlayerAreaAsNewPlayer, opsCredit } from './support';
 
 // Issue #14, second pass: the Players search, a player's page and Settings of the staff console.
 
 /** A player registered through the player app, credited 100.00 THB at AskMeBet by an operator. */
 async function creditedPlayer(page: Page) {
-  const { username } = await registerViaForm(page);
+  const { username } = await openPlayerAreaAsNewPlayer(page);
   const playerId = await currentPlayerId(page);
   await opsCredit(page, playerId, 'askmebet', '100.00');
   return { playerId, username };

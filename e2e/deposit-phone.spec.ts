@@ -138,13 +138,18 @@ for (const language of ['lo', 'th'] as const) {
 test('keyboard only: from the deposit form to the QR, focus landing on the QR heading', async ({ page }) => {
   test.setTimeout(120_000);
   // A busy phone draws the PNG late: the keyboard player who tabs on before it is drawn must still meet Save.
+  // The drawing is held until the test has tabbed through (window.drawQr), so it is late for certain.
   await page.addInitScript(() => {
     const draw = HTMLCanvasElement.prototype.toBlob;
+    const held: Array<() => void> = [];
+    (window as unknown as { drawQr: () => void }).drawQr = () => {
+      for (const drawNow of held.splice(0)) drawNow();
+    };
     HTMLCanvasElement.prototype.toBlob = function (
       this: HTMLCanvasElement,
       ...args: Parameters<typeof draw>
     ) {
-      setTimeout(() => draw.apply(this, args), 3_000);
+      held.push(() => draw.apply(this, args));
     };
   });
   await openDepositForm(page, 'lo');
@@ -205,6 +210,8 @@ test('keyboard only: from the deposit form to the QR, focus landing on the QR he
     order.push(await focusedName());
   }
   expect(order).toEqual(['deposit-qr-save', 'deposit-copy-amount', 'deposit-copy-code', 'deposit-check']);
+  await expect(page.getByTestId('deposit-qr-image')).toHaveCount(0);
+  await page.evaluate(() => (window as unknown as { drawQr: () => void }).drawQr());
   // Once drawn, the picture and its download arrive without moving the player's focus.
   await expect(page.getByTestId('deposit-qr-image')).toBeVisible();
   await expect(page.getByTestId('deposit-qr-save')).toHaveAttribute('download', /^laoqr-.+\.png$/);

@@ -7,6 +7,9 @@ import { type BrowserContext, chromium, expect, type Locator, type Page, test } 
 import config, { baseURL } from './playwright.config';
 import { localeText, registerViaApi } from './support';
 
+// The service worker is this file's subject: the suite blocks it elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const PHONE = { width: 375, height: 812 };
 
 // Each test installs the service worker, which downloads every asset of the app to precache it, and reloads:

@@ -1,7 +1,15 @@
 import type { TPromotionListResponse } from '@lc/shared/contracts/promotions';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { UNBREAKABLE_WORDS } from '../apps/web/src/lib/keep-words-whole';
-import { addBankAccountViaApi, localeText, openAccountMenu, registerViaApi, waitForTheApp } from './support';
+import {
+  addBankAccountViaApi,
+  localeText,
+  networkSettled,
+  openAccountMenu,
+  registerViaApi,
+  test,
+  waitForTheApp,
+} from './support';
 
 // Issue #16 on a 375 × 812 phone: tap targets, a title per route, sheets sized to their content, and Lao
 // lines that never end inside a word.
@@ -72,7 +80,7 @@ async function expectNoSmallTargets(page: Page, where: string) {
 /** A page is ready when its translations and lazy parts have arrived and nothing is loading. */
 async function settle(page: Page) {
   await waitForTheApp(page);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('.page-spinner')).toHaveCount(0);
   await expect(page.locator('main').getByRole('progressbar')).toHaveCount(0);
 }
@@ -197,9 +205,14 @@ test('the page spinner hides the page under it: no footer showing through', asyn
   await registerViaApi(page);
   await page.goto('/player');
   await settle(page);
-  // The deposit history's read held back, so the navigation waits past the spinner's 1 s delay.
+  // The deposit history's read held back until the spinner has been measured, so the navigation waits past
+  // the spinner's 1 s delay for as long as the test needs and not a moment longer.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/v2/**deposits**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await held;
     await route.continue();
   });
   await page.getByTestId('menu-toggle').click();
@@ -213,6 +226,7 @@ test('the page spinner hides the page under it: no footer showing through', asyn
       ?.split(',')[3];
     return { width: box.width, height: box.height, alpha: alpha === undefined ? 1 : Number(alpha) };
   });
+  release();
   expect(cover).toEqual({ width: 375, height: 812, alpha: 1 });
   await expect(page).toHaveURL(/\/player\/deposit\/history$/);
 });

@@ -11,10 +11,10 @@ import {
   currentPlayerId,
   errorText,
   localeText,
+  openPlayerAreaAsNewPlayer,
   opsBlockPlayer,
   opsCli,
   registerViaApi,
-  registerViaForm,
   setSandboxBalance,
   shownText,
 } from './support';
@@ -73,7 +73,7 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
     page,
   }) => {
     test.setTimeout(120_000);
-    await registerViaForm(page);
+    await openPlayerAreaAsNewPlayer(page);
     const playerId = await currentPlayerId(page);
     await addBankAccount(page);
     const welcome = await demoPromotion(page, 'welcome-bonus');

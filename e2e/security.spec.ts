@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { localeText, openAccountMenu, PASSWORD, registerViaForm } from './support';
+import { localeText, openAccountMenu, openPlayerAreaAsNewPlayer, PASSWORD } from './support';
 
 /** A code of the next 30-second step: the server accepts ±1 step, and the current one was used to enable. */
 function nextStepCode(secret: string): Promise<string> {
@@ -27,7 +27,7 @@ for (const language of ['lo', 'th'] as const) {
   }) => {
     // Three sign-ins (argon2 each) and two browser contexts: more than the default budget on a loaded machine.
     test.slow();
-    const { username } = await registerViaForm(page);
+    const { username } = await openPlayerAreaAsNewPlayer(page);
     await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
     await page.reload();
 

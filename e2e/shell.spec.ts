@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { baseURL, UNKNOWN_AGENCY_HOST } from './playwright.config';
-import { registerViaForm } from './support';
+import { openPlayerAreaAsNewPlayer } from './support';
 
 test('the language switch to th survives a reload', async ({ page }) => {
   await page.goto('/');
@@ -22,7 +22,7 @@ test('an unknown host shows the agency error page', async ({ page }) => {
 
 test('phone width: bottom bar and mobile footer', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await registerViaForm(page);
+  await openPlayerAreaAsNewPlayer(page);
   await expect(page.getByTestId('bottom-bar')).toBeVisible();
   await expect(page.getByTestId('footer-mobile')).toBeVisible();
   await expect(page.getByTestId('footer-desktop')).toBeHidden();
@@ -38,7 +38,7 @@ test('phone width: bottom bar and mobile footer', async ({ page }) => {
 
 test('desktop width: Deposit in the top bar, no bottom bar, desktop footer', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await registerViaForm(page);
+  await openPlayerAreaAsNewPlayer(page);
   await expect(page.getByTestId('topbar-deposit')).toBeVisible();
   await expect(page.getByTestId('bottom-bar')).toBeHidden();
   await expect(page.getByTestId('menu-toggle')).toBeHidden();
@@ -52,7 +52,7 @@ for (const language of ['lo', 'th', 'cn', 'vn'] as const) {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
-    await registerViaForm(page);
+    await openPlayerAreaAsNewPlayer(page);
     const labels = page.locator('.desktop-nav .mantine-Button-label');
     await expect(labels.first()).toBeVisible();
     // A label cut by the bar's width is wider inside than the box that shows it.
@@ -81,8 +81,13 @@ test('scroll-to-top appears only after 500 px and brings the page back up', asyn
   await page.goto('/');
   await expect(page.locator('main h1')).toBeVisible();
   await expect(page.getByTestId('scroll-top')).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await page.waitForTimeout(300);
+  // Scrolled to 400 px, and after two frames (the marker's intersection observed) and a task (React's render
+  // of what it saw) still no button: the same steps that show it at 700 px below.
+  await page.evaluate(async () => {
+    window.scrollTo(0, 400);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   await expect(page.getByTestId('scroll-top')).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 700));
   await expect(page.getByTestId('scroll-top')).toBeVisible();
@@ -149,7 +154,7 @@ test('tablet width: the 393 px drawer highlights the current entry and closes on
   page,
 }) => {
   await page.setViewportSize({ width: 900, height: 800 });
-  await registerViaForm(page);
+  await openPlayerAreaAsNewPlayer(page);
   await expect(page.getByTestId('bottom-bar')).toBeHidden();
   await page.getByTestId('menu-toggle').click();
   const drawer = page.getByTestId('nav-drawer');
@@ -177,7 +182,7 @@ for (const path of ['/', '/login', '/register']) {
 }
 
 test('axe finds no serious or critical violation on /player', async ({ page }) => {
-  await registerViaForm(page);
+  await openPlayerAreaAsNewPlayer(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);

@@ -2,13 +2,55 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { providerMemberOf } from '../apps/api/src/adapters/providers/member-name';
 import { signRequest } from '../apps/api/src/adapters/providers/signing';
 import { keepWordsWhole } from '../apps/web/src/lib/keep-words-whole';
 import { baseURL, OPS_TOKEN } from './playwright.config';
 
 export const PASSWORD = 'Lao-credit-2026!';
+
+/** The requests of each page still waiting for their answer (event streams aside: they never end). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Playwright's `test` with the page's requests counted from its first one, for `networkSettled`. Waiting for
+ * 'networkidle' instead costs 500 ms of nothing after every load, the most of a route walk's time.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const open = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'eventsource') open.add(request);
+    });
+    page.on('requestfinished', (request) => open.delete(request));
+    page.on('requestfailed', (request) => open.delete(request));
+    inFlight.set(page, open);
+    await use(page);
+  },
+});
+
+/**
+ * Waits until the page (of `test` above) has no request in flight, and still none after two frames and a task
+ * (time for a query that follows another's answer to start): the page has what it asked for.
+ */
+export async function networkSettled(page: Page) {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('networkSettled needs the page of the `test` exported by e2e/support.ts');
+  await expect
+    .poll(
+      async () => {
+        if (open.size > 0) return open.size;
+        await page.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        });
+        return open.size;
+      },
+      { intervals: [25], message: 'requests still in flight' },
+    )
+    .toBe(0);
+}
 
 /** A username that satisfies the rules (4–16 chars, a-z 0-9 - _) and is unique per run. */
 export function uniqueUsername(prefix = 'p'): string {
@@ -53,6 +95,17 @@ export async function registerViaApi(page: Page, username = uniqueUsername(), pa
   });
   expect(registered.status(), await registered.text()).toBe(201);
   return { username, password };
+}
+
+/**
+ * A new player registered through the API, on /player with its heading shown: for tests whose subject is the
+ * player area, not the register form (auth.spec.ts's, and the README path's).
+ */
+export async function openPlayerAreaAsNewPlayer(page: Page) {
+  const registered = await registerViaApi(page);
+  await page.goto('/player');
+  await expect(page.locator('main h1')).toBeVisible();
+  return registered;
 }
 
 /**

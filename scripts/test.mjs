@@ -1,27 +1,49 @@
-// `npm test`: unit and API tests (vitest), then the browser tests when Chromium is found.
+// `npm test`: unit and API tests (vitest), then the browser tests when Chromium is found, then where the time
+// went (each stage's wall time, the slowest files and tests: scripts/test-report.mjs, docs/testing.md).
 // - TEST_DATABASE_URL set: the API suite runs on PostgreSQL (a fresh database per test file) and the browser
 //   tests run against a server on a fresh PostgreSQL database; otherwise everything uses in-memory PGlite.
 // - REQUIRE_E2E=1 (CI): a missing Chromium fails the run instead of skipping the browser tests.
+// - E2E_SUITE=readme: of the browser tests only the README's own path (e2e/readme-path.spec.ts: `npm start` on
+//   a fresh data dir, register, deposit, credited); CI runs the whole browser suite once, on PostgreSQL.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { printTestReport } from './test-report.mjs';
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules/.bin', name);
+const REPORTS = join(root, '.test-report');
+const VITEST_REPORT = join(REPORTS, 'vitest.json');
+const PLAYWRIGHT_REPORT = join(REPORTS, 'playwright.json');
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const stages = [];
+const report = () =>
+  printTestReport({ stages, vitestReport: VITEST_REPORT, playwrightReport: PLAYWRIGHT_REPORT, root });
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label, ms: performance.now() - started });
   if (result.status !== 0) {
     console.error(`✖ ${label} failed`);
+    report();
     process.exit(result.status ?? 1);
   }
 }
 
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-run(`unit and API tests (${database})`, bin('vitest'), ['run']);
+run(`unit and API tests (${database})`, bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${VITEST_REPORT}`,
+]);
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -31,6 +53,7 @@ if (!existsSync(chromium)) {
     process.exit(1);
   }
   console.log(line);
+  report();
   process.exit(0);
 }
 
@@ -68,8 +91,12 @@ async function browserWorkers() {
 
 // The browser tests run what ships: the built web app served by the compiled API (e2e/serve.mjs).
 run('build the web app and the API', 'npm', ['run', 'build']);
-const workers = await browserWorkers();
-run(`browser tests (${database})`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-  CHROMIUM_PATH: chromium,
-  E2E_WORKERS: workers,
-});
+const readmeOnly = process.env.E2E_SUITE === 'readme';
+const workers = readmeOnly ? '1' : await browserWorkers();
+run(
+  `browser tests (${readmeOnly ? "the README's path, `npm start` on PGlite" : database})`,
+  bin('playwright'),
+  ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  { CHROMIUM_PATH: chromium, E2E_WORKERS: workers, PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT },
+);
+report();

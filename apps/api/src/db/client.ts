@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { API_ROOT } from '../paths';
 import { type ListenHandlers, type Listening, listenPostgres } from './listen-postgres';
-import { openPglite } from './pglite-template';
+import { migratedTemplatePath, openPglite, saveTemplate } from './pglite-template';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -46,23 +45,33 @@ export type DbOptions = {
   databasePoolMax: number;
 };
 
+/** This process's migrated-template file (db/pglite-template.ts), named once from the migrations. */
+let migratedTemplate: string | undefined;
+
 /** Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir/pglite` (or in memory). */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databasePoolMax);
-  let client: PGlite;
+  let dir: string | null = null;
   if (options.dataDir) {
-    const dir = path.join(options.dataDir, 'pglite');
+    dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await openPglite(dir, !existsSync(path.join(dir, 'PG_VERSION')));
-  } else {
-    client = await openPglite(null, true);
   }
+  const isNew = dir === null || !existsSync(path.join(dir, 'PG_VERSION'));
+  migratedTemplate ??= migratedTemplatePath(MIGRATIONS_DIR);
+  const template = migratedTemplate;
+  const { client, fromMigratedTemplate } = await openPglite(dir, isNew, undefined, template);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     poolStats: () => ({ total: 1 }),
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      // A new database migrated from the bare cluster leaves the migrated template for the next one.
+      if (isNew && !fromMigratedTemplate) {
+        saveTemplate(template, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      }
+    },
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.onPayload);
       // After close() PGlite refuses every query, UNLISTEN included: nothing is left to undo then.
