@@ -443,3 +443,49 @@ describe('issue #18: QRs issued as Lao banks issue them', () => {
     });
   });
 });
+
+describe('one lock order for a deposit and its payment (docs/decisions/0062)', () => {
+  it('staff confirming the order and crediting its payment at once: one wins, the other 409, never a 500', async () => {
+    // 20 rounds: on PostgreSQL each round is two transactions taking both rows' locks at the same moment.
+    for (let round = 0; round < 20; round++) {
+      const { p, code } = await openDeposit();
+      await payQuietly(code, '99000');
+      expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
+      const [payment] = await paymentsOf(code);
+      expect(payment).toMatchObject({ status: 'UNMATCHED', reason: 'AMOUNT_MISMATCH' });
+      const [confirmed, credited] = await Promise.all([
+        ops('POST', `/api/ops/v1/deposits/${code}/confirm`, { paymentId: payment?.id }),
+        ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, { provider: 'gclub' }),
+      ]);
+      const statuses = [confirmed.statusCode, credited.statusCode].sort();
+      expect(statuses, `${confirmed.body} ${credited.body}`).toEqual([200, 409]);
+      const paidCredit = 154_56n; // 99,000 kip ÷ 640.50
+      expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+        provider: paidCredit,
+        ledger: paidCredit,
+      });
+    }
+  }, 120_000);
+
+  it('staff confirming the order and refunding its payment at once: one wins, the other 409, never a 500', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { p, code } = await openDeposit();
+      await payQuietly(code, '99000');
+      expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
+      const [payment] = await paymentsOf(code);
+      const [confirmed, refunded] = await Promise.all([
+        ops('POST', `/api/ops/v1/deposits/${code}/confirm`, { paymentId: payment?.id }),
+        ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/refund`, { bankReference: `RF-${round}` }),
+      ]);
+      expect(
+        [confirmed.statusCode, refunded.statusCode].sort(),
+        `${confirmed.body} ${refunded.body}`,
+      ).toEqual([200, 409]);
+      // Credited or refunded, never both.
+      const [after] = await paymentsOf(code);
+      const credit = await creditsOf(t.app, agencyId, p.player.id);
+      if (after?.status === 'REFUNDED') expect(credit).toEqual({ provider: 0n, ledger: 0n });
+      else expect(credit).toEqual({ provider: 154_56n, ledger: 154_56n });
+    }
+  }, 120_000);
+});

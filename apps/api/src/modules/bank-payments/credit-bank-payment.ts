@@ -16,7 +16,7 @@ import { findDepositByCode } from '../deposits/deposits-repository';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { findCurrentRate } from '../rates/get-current-rates';
 import { applyPaymentToDeposit } from './apply-payment-to-deposit';
-import { lockAgencyPayment } from './lock-agency-payment';
+import { lockPaymentWithOrder } from './lock-agency-payment';
 
 export type CreditPaymentInput = TCreditBankPaymentRequest & {
   agency: AgencyRow;
@@ -134,11 +134,8 @@ export async function creditBankPayment(
 ): Promise<{ payment: BankPaymentRow; deposit: DepositRow }> {
   const now = app.now();
   const { payment, code } = await app.db.transaction(async (tx) => {
-    const payment = await lockAgencyPayment(tx, input.agency.id, input.paymentId);
+    const { payment, order } = await lockPaymentWithOrder(tx, input.agency.id, input.paymentId);
     if (payment.status !== 'UNMATCHED') throw alreadyResolved(payment);
-    const [order] = payment.depositId
-      ? await tx.select().from(deposits).where(eq(deposits.id, payment.depositId)).for('update')
-      : [];
     const playerId = order?.playerId ?? input.playerId;
     if (!playerId) {
       throw new AppError(400, 'VALIDATION_ERROR', 'playerId is required for a payment without an order', {

@@ -6,7 +6,7 @@ import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments
 import { deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
-import { lockAgencyPayment } from './lock-agency-payment';
+import { lockPaymentWithOrder } from './lock-agency-payment';
 
 /**
  * Staff refund an UNMATCHED bank payment (domain.md rule 1) with the bank reference of the refund they sent:
@@ -19,7 +19,8 @@ export async function refundBankPayment(
 ): Promise<BankPaymentRow> {
   const now = app.now();
   return app.db.transaction(async (tx) => {
-    const payment = await lockAgencyPayment(tx, input.agency.id, input.paymentId);
+    // Its order is locked first (docs/decisions/0062): the refund may clear the order's late-paid mark.
+    const { payment } = await lockPaymentWithOrder(tx, input.agency.id, input.paymentId);
     if (payment.status !== 'UNMATCHED') {
       throw new AppError(409, 'PAYMENT_ALREADY_RESOLVED', `Bank payment ${payment.id} is ${payment.status}`);
     }

@@ -33,7 +33,7 @@ export async function lockAgencyDeposit(
 /**
  * Staff confirm a deposit against a stored bank payment (domain.md rule 2): an OPEN, PAID (e.g. another
  * amount paid) or FAILED order, with a payment that is UNMATCHED, or already MATCHED to this very order (a
- * FAILED order's own payment). Anything else → 409 PAYMENT_ALREADY_RESOLVED: a bank reference settles one
+ * FAILED order's own payment; a payment of this order's bill that staff settled to another order is not). Anything else → 409 PAYMENT_ALREADY_RESOLVED: a bank reference settles one
  * order only. The credit is computed from the paid kip (applyPaymentToDeposit), audited in the same
  * transaction, then credited through the deposit module's own path (`<code>:in`, once). Answers the deposit:
  * SUCCESS, or still PAID when the provider did not apply the credit (the worker retries).
@@ -52,7 +52,10 @@ export async function confirmDeposit(
       throw new AppError(409, 'TRANSFER_PENDING', `Deposit ${row.code} is being credited right now`);
     }
     const payment = await lockAgencyPayment(tx, input.agency.id, input.paymentId);
-    const isOwnPayment = payment.status === 'MATCHED' && payment.depositId === row.id;
+    // A payment keeps naming the order whose bill it paid (`depositId`), but the order it settled is the one
+    // staff settled it to (`creditedDepositId`): only that order may be confirmed with it again.
+    const isOwnPayment =
+      payment.status === 'MATCHED' && (payment.creditedDepositId ?? payment.depositId) === row.id;
     if (payment.status !== 'UNMATCHED' && !isOwnPayment) {
       throw new AppError(409, 'PAYMENT_ALREADY_RESOLVED', `Bank payment ${payment.id} is ${payment.status}`);
     }

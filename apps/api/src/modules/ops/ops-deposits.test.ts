@@ -205,6 +205,25 @@ describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
     expect(await creditsOf(t.app, agencyId, second.p.player.id)).toEqual({ provider: 0n, ledger: 0n });
   });
 
+  it('a payment of order X that staff used for order Y settles Y only: confirming X with it → 409, credited once', async () => {
+    // X was paid another amount and waits PAID for staff; staff decide the payment is Y's.
+    const x = await paidWithAnotherAmount();
+    const y = await openDeposit();
+    const paymentId = await paymentIdOf(x.code);
+    expect((await act(y.code, 'confirm', { paymentId })).statusCode).toBe(200);
+    const paidCredit = { provider: PAID_CREDIT, ledger: PAID_CREDIT };
+    expect(await creditsOf(t.app, agencyId, y.p.player.id)).toEqual(paidCredit);
+
+    // The payment still names X's bill, but it settled Y: it is not X's own payment any more.
+    const res = await act(x.code, 'confirm', { paymentId });
+    expect([res.statusCode, res.json().error.code]).toEqual([409, 'PAYMENT_ALREADY_RESOLVED']);
+    expect(await creditsOf(t.app, agencyId, x.p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    expect(await creditsOf(t.app, agencyId, y.p.player.id)).toEqual(paidCredit);
+    const [payment] = await t.app.db.select().from(bankPayments).where(eq(bankPayments.id, paymentId));
+    const [yRow] = await t.app.db.select().from(deposits).where(eq(deposits.code, y.code));
+    expect(payment).toMatchObject({ status: 'MATCHED', creditedDepositId: yRow?.id });
+  });
+
   it('finding 3: a 20,000,000-kip order paid with 20,000 kip is credited 31.22, not 31,225.60', async () => {
     const p = await playerWithBankAccount(t.app);
     const created = await postDeposit(t.app, p, { amount: '20000000' });
