@@ -82,6 +82,16 @@ async function paidThenCrashed(options: {
   t.clock.advance(10 * 60_000);
   return opened;
 }
+/** Pays the order's bill once more at the sandbox bank (webhook dropped) and lets the player check. */
+async function payQuietlyAgain(code: string, amount: string) {
+  t.app.sandboxFaults.forceNext('bank', 'lost');
+  expect((await sandboxPay(t.app, { billNumber: code, amount })).statusCode).toBe(201);
+  const [payment] = (await t.app.paymentGateway.findPaymentsByBill(code)).filter(
+    (p) => p.amount === BigInt(amount),
+  );
+  if (!payment) throw new Error('the sandbox bank has no such payment');
+  await recordBankPayment(t.app, payment, creditLeaseUntil(t.app, t.clock.now()));
+}
 /** As the 10th failed credit attempt leaves a deposit: FAILED, waiting for staff. */
 const failDeposit = (code: string) =>
   t.app.db
@@ -224,6 +234,36 @@ describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
     expect(payment).toMatchObject({ status: 'MATCHED', creditedDepositId: yRow?.id });
   });
 
+  it('a FAILED order whose credit reached the provider is completed, not confirmed with a second payment of its bill', async () => {
+    const { p, code } = await paidThenCrashed({ isTransferSent: true });
+    await failDeposit(code);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: 0n });
+    // The player pays the bill a second time, with another amount: a payment waiting for staff.
+    await payQuietlyAgain(code, '99000');
+    const second = (await paymentsOf(code)).find((payment) => payment.amount === 99000n);
+    expect(second).toMatchObject({ status: 'UNMATCHED' });
+
+    const res = await act(code, 'confirm', { paymentId: second?.id });
+    expect([res.statusCode, res.json().error.code]).toEqual([409, 'DEPOSIT_ALREADY_CREDITED']);
+    // The first credit is booked as it landed; the second payment still waits, and can be refunded.
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row).toMatchObject({ status: 'SUCCESS', paidAmount: 100000n });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await depositPostings(p.player.id)).toHaveLength(1);
+    const [after] = await t.app.db
+      .select()
+      .from(bankPayments)
+      .where(eq(bankPayments.id, second?.id ?? ''));
+    expect(after).toMatchObject({ status: 'UNMATCHED' });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/ops/v1/bank-payments/${second?.id}/refund`,
+      headers: opsHeaders(t.app),
+      payload: { bankReference: 'RF-SECOND' },
+    });
+    expect(refund.statusCode).toBe(200);
+  });
+
   it('finding 3: a 20,000,000-kip order paid with 20,000 kip is credited 31.22, not 31,225.60', async () => {
     const p = await playerWithBankAccount(t.app);
     const created = await postDeposit(t.app, p, { amount: '20000000' });
@@ -259,8 +299,9 @@ describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
   it('answers 202 and leaves it PAID when the provider does not apply the credit; its own payment confirms it again', async () => {
     const { p, code } = await paidWithAnotherAmount();
     const paymentId = await paymentIdOf(code);
-    // ensureMember is remembered per process; the transfer and its look-ups all fail.
-    t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error', 'error', 'error');
+    // ensureMember is remembered per process; the confirm's look-up before it settles the order (nothing
+    // there yet) answers, then the transfer and its look-ups all fail.
+    t.app.sandboxFaults.forceNext('providers', null, 'error', 'error', 'error', 'error', 'error');
     const res = await act(code, 'confirm', { paymentId });
     expect(res.statusCode).toBe(202);
     expect(res.json().deposit).toMatchObject({ status: 'PAID', attempts: 1 });
@@ -270,6 +311,20 @@ describe('POST /api/ops/v1/deposits/{code}/confirm', () => {
       provider: PAID_CREDIT,
       ledger: PAID_CREDIT,
     });
+  });
+
+  it('refuses to confirm a PAID order while it cannot look at the provider, and changes nothing', async () => {
+    const { p, code } = await paidWithAnotherAmount();
+    const paymentId = await paymentIdOf(code);
+    t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error');
+    const res = await act(code, 'confirm', { paymentId });
+    expect(res.statusCode).toBe(503);
+    t.app.sandboxFaults.reset();
+    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, code));
+    expect(row).toMatchObject({ status: 'PAID', creditLeaseUntil: null, isAmountMismatch: true });
+    expect((await paymentsOf(code))[0]).toMatchObject({ status: 'UNMATCHED' });
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    expect((await act(code, 'confirm', { paymentId })).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown code', async () => {

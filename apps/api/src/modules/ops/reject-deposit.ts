@@ -4,20 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
-import { callProvider } from '../credits/call-provider';
-import { creditClaimedDeposit, creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
+import { creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
 import { depositCreditReference } from '../deposits/deposit-code';
 import { type DepositDecisionInput, lockAgencyDeposit } from './confirm-deposit';
+import { completeLandedCredit, hasCreditLanded } from './look-up-landed-credit';
 import { recordAudit } from './record-audit';
 
 const REJECTABLE: readonly DepositRow['status'][] = ['OPEN', 'PAID', 'FAILED'];
 
 /**
  * Staff refuse a deposit (OPEN, PAID or FAILED → REJECTED, nothing credited), audited in the same
- * transaction. Reject looks before it leaps (domain.md rule 3): a PAID or FAILED deposit may have had its
- * credit sent to the provider whatever its attempt counter says (a process can die right after sending
- * `<code>:in`), so `<code>:in` is looked up at the provider first, while this call holds the deposit's
- * credit lease so no settler can send it meanwhile. Credit found there is booked through the deposit
+ * transaction. Reject looks before it leaps (look-up-landed-credit.ts): `<code>:in` of a PAID or FAILED
+ * deposit is looked up at the provider first, under the deposit's credit lease. Credit found there is booked through the deposit
  * module's crediting path (→ SUCCESS) and the reject is refused with 409 DEPOSIT_ALREADY_CREDITED; a provider
  * that cannot answer refuses the reject (503) and changes nothing.
  */
@@ -33,22 +31,14 @@ export async function rejectDeposit(app: FastifyInstance, input: DepositDecision
   });
   if (before.status === 'OPEN') return markRejected(app, input, null);
 
-  const provider = app.providers.get(before.provider);
-  const reference = depositCreditReference(before.code);
-  const arrived = await callProvider(app.log, provider.provider, () =>
-    provider.findTransfer(reference),
-  ).catch(async (error: unknown) => {
-    await releaseLease(app.db, before.code, leaseUntil);
-    throw error;
-  });
-  if (!arrived) return markRejected(app, input, leaseUntil);
+  if (!(await hasCreditLanded(app, before, leaseUntil))) return markRejected(app, input, leaseUntil);
 
-  await completeCreditedDeposit(app, before, leaseUntil);
+  await completeLandedCredit(app, before, leaseUntil);
   await recordAudit(app.db, auditOf(input, before, app.now(), { outcome: 'DEPOSIT_ALREADY_CREDITED' }));
   throw new AppError(
     409,
     'DEPOSIT_ALREADY_CREDITED',
-    `Deposit ${before.code}: its credit reached the provider (${reference}); it is completed, not rejected`,
+    `Deposit ${before.code}: its credit reached the provider (${depositCreditReference(before.code)}); it is completed, not rejected`,
   );
 }
 
@@ -89,33 +79,6 @@ async function markRejected(
     await recordAudit(tx, auditOf(input, row, now));
     return rejected as DepositRow;
   });
-}
-
-/**
- * The credit is at the provider: book it the way every deposit is booked (`creditClaimedDeposit` finds
- * `<code>:in` applied and posts it, → SUCCESS), with the lease this reject holds. A FAILED deposit is PAID
- * again first, as staff confirming it would make it.
- */
-async function completeCreditedDeposit(
-  app: FastifyInstance,
-  row: DepositRow,
-  leaseUntil: Date,
-): Promise<void> {
-  const now = app.now();
-  const [paid] = await app.db
-    .update(deposits)
-    .set({ status: 'PAID', closedAt: null, lastError: null, nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(deposits.id, row.id), eq(deposits.creditLeaseUntil, leaseUntil)))
-    .returning();
-  if (!paid) return;
-  await creditClaimedDeposit(app, paid, leaseUntil);
-}
-
-async function releaseLease(db: DbOrTx, code: string, leaseUntil: Date): Promise<void> {
-  await db
-    .update(deposits)
-    .set({ creditLeaseUntil: null })
-    .where(and(eq(deposits.code, code), eq(deposits.creditLeaseUntil, leaseUntil)));
 }
 
 function auditOf(
