@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   axeViolations,
+  closeStaffContexts,
   consoleText,
   DESKTOP,
   openWithdrawal,
@@ -11,6 +12,9 @@ import {
 } from './backoffice-support';
 import { OPS_TOKEN } from './playwright.config';
 import { addBankAccount, chooseOption, openPlayerAreaAsNewPlayer } from './support';
+
+// Every staff member's browser context this file's tests open is closed after each test.
+test.afterEach(closeStaffContexts);
 
 const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
 

@@ -4,12 +4,16 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   answerPrompt,
   axeViolations,
+  closeStaffContexts,
   consoleText,
   PHONE,
   signedInStaffPage,
   staffGet,
 } from './backoffice-support';
 import { chooseOption, currentPlayerId, openPlayerAreaAsNewPlayer, opsCredit } from './support';
+
+// Every staff member's browser context this file's tests open is closed after each test.
+test.afterEach(closeStaffContexts);
 
 // Issue #14, second pass: the Players search, a player's page and Settings of the staff console.
 

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { generate } from 'otplib';
 import { OPS_TOKEN } from './playwright.config';
 import { addBankAccountViaApi, currentPlayerId, opsCredit, registerViaApi, uniqueUsername } from './support';
@@ -39,6 +45,26 @@ export async function createStaffWithToken(
   return { username, initialPassword };
 }
 
+/** The staff pages' browser contexts a test opened, closed after it by {@link closeStaffContexts}. */
+const staffContexts = new Set<BrowserContext>();
+
+/**
+ * A browser context of its own (own cookies) for one staff member, closed when the test ends: a console page
+ * left open polls the API and streams events for the rest of the worker's run, and thirteen of them starved
+ * a later test's page in one CI run (its select never opened in 90 s).
+ */
+export async function newStaffContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'lo-LA' });
+  staffContexts.add(context);
+  context.on('close', () => staffContexts.delete(context));
+  return context;
+}
+
+/** Closes every staff context the test opened: `test.afterEach(closeStaffContexts)` in each file that opens one. */
+export async function closeStaffContexts(): Promise<void> {
+  await Promise.all([...staffContexts].map((context) => context.close()));
+}
+
 /**
  * A console page of its own (own cookies) whose member has finished the first sign-in through the API:
  * password, TOTP enrolment with the secret the answer shows, own password. The session cookie stays.
@@ -48,7 +74,7 @@ export async function signedInStaffPage(
   role: 'support' | 'cashier' | 'finance' | 'admin',
   viewport = DESKTOP,
 ): Promise<{ page: Page; username: string }> {
-  const context = await browser.newContext({ viewport, locale: 'lo-LA' });
+  const context = await newStaffContext(browser, viewport);
   const page = await context.newPage();
   const { username, initialPassword } = await createStaffWithToken(context.request, role);
   const session = await context.request.post('/api/ops/v1/session', {

@@ -2,8 +2,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   answerPrompt,
   axeViolations,
+  closeStaffContexts,
   consoleText,
   DESKTOP,
+  newStaffContext,
   openWithdrawal,
   PHONE,
   STAFF_PASSWORD,
@@ -12,6 +14,9 @@ import {
 import { OPS_TOKEN } from './playwright.config';
 import { readQrFromScreen } from './read-qr';
 import { chooseOption, currentPlayerId, opsCli, uniqueUsername } from './support';
+
+// Every staff member's browser context this file's tests open is closed after each test.
+test.afterEach(closeStaffContexts);
 
 // Issue #14: the staff console at /backoffice, at a desk (1280 px) and on a phone (375 px).
 type Member = { username: string; secret: string };
@@ -49,8 +54,7 @@ async function firstSignIn(page: Page, username: string, initialPassword: string
 
 /** A signed-in console page of its own (own cookies): one browser context per staff member. */
 async function staffPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'lo-LA' });
-  return context.newPage();
+  return (await newStaffContext(browser, viewport)).newPage();
 }
 
 /** An admin made with the operator CLI, as an agency's first admin is: its one-time password. */
