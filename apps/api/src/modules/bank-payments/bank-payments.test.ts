@@ -489,3 +489,35 @@ describe('one lock order for a deposit and its payment (docs/decisions/0062)', (
     }
   }, 120_000);
 });
+
+describe('an order paid after staff rejected it', () => {
+  it('its late payment credited to a new order: the rejected order no longer says "paid after cancellation"', async () => {
+    const { p, code } = await openDeposit();
+    const rejected = await ops('POST', `/api/ops/v1/deposits/${code}/reject`, { reason: 'duplicate order' });
+    expect(rejected.statusCode).toBe(200);
+    await payQuietly(code);
+    expect((await depositAction(t.app, p, code, 'check')).json().order).toMatchObject({
+      status: 'REJECTED',
+      latePaid: true,
+    });
+    const [payment] = await paymentsOf(code);
+    expect(payment).toMatchObject({ status: 'UNMATCHED' });
+
+    const credited = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, {
+      provider: 'gclub',
+    });
+    expect(credited.statusCode).toBe(200);
+    expect(credited.json().deposit.code).not.toBe(code);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: CREDIT, ledger: CREDIT });
+    expect(await rowOf(code)).toMatchObject({ status: 'REJECTED', isLatePaid: false });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/deposits',
+      headers: { cookie: p.cookie },
+    });
+    expect(history.json().items.find((item: { code: string }) => item.code === code)).toMatchObject({
+      status: 'REJECTED',
+      latePaid: false,
+    });
+  });
+});

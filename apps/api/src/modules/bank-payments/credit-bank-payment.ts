@@ -16,6 +16,7 @@ import { findDepositByCode } from '../deposits/deposits-repository';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { findCurrentRate } from '../rates/get-current-rates';
 import { applyPaymentToDeposit } from './apply-payment-to-deposit';
+import { clearLatePaidOnceResolved } from './clear-late-paid';
 import { lockPaymentWithOrder } from './lock-agency-payment';
 
 export type CreditPaymentInput = TCreditBankPaymentRequest & {
@@ -175,6 +176,8 @@ export async function creditBankPayment(
       actor: input.actor,
       now,
     });
+    // Credited to a new order (its own could not be settled any more): its own order's mark clears too.
+    if (order && order.id !== paid.id) await clearLatePaidOnceResolved(tx, order.id, now);
     await recordAudit(tx, {
       actor: input.actor,
       scope: input.scope,

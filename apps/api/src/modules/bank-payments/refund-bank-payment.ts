@@ -1,11 +1,11 @@
 import { formatMinor } from '@lc/shared/money';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments';
-import { deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
+import { clearLatePaidOnceResolved } from './clear-late-paid';
 import { lockPaymentWithOrder } from './lock-agency-payment';
 
 /**
@@ -35,24 +35,7 @@ export async function refundBankPayment(
       .where(eq(bankPayments.id, payment.id))
       .returning();
     if (!refunded) throw new Error(`bank payment ${payment.id} vanished under its lock`);
-    if (payment.depositId) {
-      const [waiting] = await tx
-        .select({ id: bankPayments.id })
-        .from(bankPayments)
-        .where(
-          and(
-            eq(bankPayments.depositId, payment.depositId),
-            eq(bankPayments.status, 'UNMATCHED'),
-            ne(bankPayments.id, payment.id),
-          ),
-        );
-      if (!waiting) {
-        await tx
-          .update(deposits)
-          .set({ isLatePaid: false, updatedAt: now })
-          .where(eq(deposits.id, payment.depositId));
-      }
-    }
+    if (payment.depositId) await clearLatePaidOnceResolved(tx, payment.depositId, now);
     await recordAudit(tx, {
       actor: input.actor,
       scope: input.scope,

@@ -1,5 +1,5 @@
 import { formatMinor } from '@lc/shared/money';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
