@@ -521,3 +521,68 @@ describe('an order paid after staff rejected it', () => {
     });
   });
 });
+
+describe('rejecting an order a payment was settled to', () => {
+  it('gives the payment back to staff: credited while the provider was down, then rejected → UNMATCHED, refundable', async () => {
+    const { p, code } = await openDeposit();
+    expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');
+    await payQuietly(code);
+    await depositAction(t.app, p, code, 'check');
+    const [payment] = await paymentsOf(code);
+    expect(payment).toMatchObject({ status: 'UNMATCHED', reason: 'LATE' });
+    // The provider refuses every call of the credit: the order stays PAID, the payment CREDITED to it.
+    t.app.sandboxFaults.forceNext('providers', ...Array<'error'>(8).fill('error'));
+    const credited = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, {
+      provider: 'gclub',
+    });
+    expect(credited.json().deposit).toMatchObject({ code, status: 'PAID' });
+    t.app.sandboxFaults.reset();
+
+    const rejected = await ops('POST', `/api/ops/v1/deposits/${code}/reject`, {
+      reason: 'player disputes it',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({ provider: 0n, ledger: 0n });
+    // The kip received waits for staff again, and the order says so.
+    expect((await paymentsOf(code))[0]).toMatchObject({
+      status: 'UNMATCHED',
+      reason: 'LATE',
+      creditedDepositId: null,
+    });
+    expect(await rowOf(code)).toMatchObject({ status: 'REJECTED', isLatePaid: true });
+    const refund = await ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/refund`, {
+      bankReference: 'RF-4',
+    });
+    expect(refund.statusCode).toBe(200);
+    expect(await rowOf(code)).toMatchObject({ status: 'REJECTED', isLatePaid: false });
+  });
+
+  it('staff crediting a late payment and rejecting its order at once: credited once or given back, never lost', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { p, code } = await openDeposit();
+      expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');
+      await payQuietly(code);
+      await depositAction(t.app, p, code, 'check');
+      const [payment] = await paymentsOf(code);
+      const answers = await Promise.all([
+        ops('POST', `/api/ops/v1/bank-payments/${payment?.id}/credit`, { provider: 'gclub' }),
+        ops('POST', `/api/ops/v1/deposits/${code}/reject`, { reason: 'race' }),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
+      // Whatever the worker still has to finish (a credit the reject's lease held back).
+      t.clock.advance(5 * 60_000);
+      await runWorkerTick(t.app);
+      const [after] = await paymentsOf(code);
+      const order = await rowOf(code);
+      const credit = await creditsOf(t.app, agencyId, p.player.id);
+      if (after?.status === 'UNMATCHED') {
+        expect(order.status).toBe('REJECTED');
+        expect(credit).toEqual({ provider: 0n, ledger: 0n });
+      } else {
+        expect(after?.status).toBe('CREDITED');
+        expect(order.status).toBe('SUCCESS');
+        expect(credit).toEqual({ provider: CREDIT, ledger: CREDIT });
+      }
+    }
+  }, 120_000);
+});

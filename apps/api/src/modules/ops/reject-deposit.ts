@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
+import { releaseSettledPayments } from '../bank-payments/release-settled-payments';
 import { creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
 import { depositCreditReference } from '../deposits/deposit-code';
 import { type DepositDecisionInput, lockAgencyDeposit } from './confirm-deposit';
@@ -71,9 +72,17 @@ async function markRejected(
       row.status === 'OPEN' ||
       (leaseUntil !== null && row.creditLeaseUntil?.getTime() === leaseUntil.getTime());
     if (!isLookedAt) throw transferPending(row.code);
+    const isPaymentWaiting = await releaseSettledPayments(tx, row.id);
     const [rejected] = await tx
       .update(deposits)
-      .set({ status: 'REJECTED', closedAt: now, nextAttemptAt: null, creditLeaseUntil: null, updatedAt: now })
+      .set({
+        status: 'REJECTED',
+        isLatePaid: row.isLatePaid || isPaymentWaiting,
+        closedAt: now,
+        nextAttemptAt: null,
+        creditLeaseUntil: null,
+        updatedAt: now,
+      })
       .where(eq(deposits.id, row.id))
       .returning();
     await recordAudit(tx, auditOf(input, row, now));
