@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { openDb } from './db/client';
 import { ensureOpsToken, type OpsToken } from './lib/ops-token';
 import { serializeErrorSafely } from './lib/serialize-error-safely';
+import { serializeRequestSafely } from './lib/serialize-request-safely';
 import { type Clock, systemClock } from './lib/time';
 import { registerAgencyResolver } from './modules/agency/agency-resolver';
 import { agencyRoutes } from './modules/agency/agency-routes';
@@ -120,8 +121,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
-      // A failed query's error carries its SQL and bound values (password hashes, account numbers): never logged.
-      serializers: { err: serializeErrorSafely },
+      // A failed query's error carries its SQL and bound values (password hashes, account numbers): never logged;
+      // nor a secret a client put in a query string.
+      serializers: { err: serializeErrorSafely, req: serializeRequestSafely },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,

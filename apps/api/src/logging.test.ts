@@ -51,4 +51,15 @@ describe('logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it('never write a secret sent in a query string (a refused /metrics?token=…), only that there was one', async () => {
+    const secret = 'query-secret-0123456789abcdef';
+    const before = lines.length;
+    const refused = await app.inject({ method: 'GET', url: `/metrics?token=${secret}&format=text` });
+    expect(refused.statusCode).toBe(401);
+    await app.inject({ method: 'GET', url: `/api/v2/agency/info?key=${secret}` });
+    const log = lines.slice(before).join('');
+    expect(log).not.toContain(secret);
+    expect(log).toContain('/metrics?token=[redacted]&format=text');
+  });
 });
