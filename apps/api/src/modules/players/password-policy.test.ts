@@ -51,6 +51,36 @@ describe('password policy', () => {
     });
   });
 
+  // One character repeated, a short pattern repeated, or a run of the keyboard's or alphabet's order: on no
+  // leaked list (the list holds what people chose), and the first thing a guesser tries.
+  const TRIVIAL = [
+    'aaaaaaaa',
+    'ZZZZZZZZZZ',
+    '11111111',
+    'abababab',
+    'abcabcabc',
+    '12121212',
+    'abcdefgh',
+    '23456789',
+    '98765432',
+    'HGFEDCBA',
+  ];
+  it.each(TRIVIAL)('refuses the trivial password %s at registration', async (password) => {
+    const res = await register({ password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { password: 'COMMON_PASSWORD' },
+    });
+  });
+
+  it.each(['aaaaaaab', 'abcdefgz', 'abcabcabX', 'river-aaaaaaaa'])(
+    'accepts %s: a pattern broken, or a part of a longer password',
+    async (password) => {
+      expect((await register({ password })).statusCode).toBe(201);
+    },
+  );
+
   it('refuses a password that contains the username or the display name, whatever the case', async () => {
     const username = uniqueUsername('kham');
     const withUsername = await register({ username, password: `My-${username.toUpperCase()}-2026` });
