@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   // two-step sign-in (TOTP): a code is needed / a code did not match / set-up while it is already on
   'TOTP_REQUIRED',
   'TOTP_INVALID',
+  'PASSWORD_OR_CODE_WRONG',
   'TOTP_ALREADY_ENABLED',
   // bank accounts
   'BANK_ACCOUNT_EXISTS',

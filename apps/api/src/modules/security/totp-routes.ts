@@ -72,7 +72,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['security'],
         body: ZTotpDisableRequest,
-        response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 415) },
+        response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -81,6 +81,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         now: app.now(),
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       request.log.info({ event: 'auth.totp.disable', playerId: player.id }, 'totp disabled');
       return reply.code(204).send(null);

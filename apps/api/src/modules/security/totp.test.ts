@@ -204,13 +204,17 @@ describe('disable TOTP', () => {
       code,
     });
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json().error.code).toBe('WRONG_CURRENT_PASSWORD');
+    expect(wrongPassword.json().error.code).toBe('PASSWORD_OR_CODE_WRONG');
     const wrongCode = await playerRequest(t.app, p.cookie, 'POST', DISABLE, {
       password: p.password,
       code: '12345x',
     });
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json().error.code).toBe('TOTP_INVALID');
+    // The same answer: a wrong code does not tell that the password was right.
+    expect(wrongCode.json().error).toEqual({
+      ...wrongPassword.json().error,
+      requestId: wrongCode.json().error.requestId,
+    });
     const ok = await playerRequest(t.app, p.cookie, 'POST', DISABLE, { password: p.password, code });
     expect(ok.statusCode).toBe(204);
     expect((await login({ username: p.username, password: p.password })).statusCode).toBe(200);
@@ -220,6 +224,28 @@ describe('disable TOTP', () => {
       .where(eq(playerRecoveryCodes.playerId, p.player.id));
     expect(left).toHaveLength(0);
     expect(recoveryCodes).toHaveLength(10);
+  });
+
+  it('guesses the password against the login budget: the 6th wrong try is 429, and the right one then too', async () => {
+    const p = await registerTestPlayer(t.app);
+    const { secret } = await enableTestTotp(t.app, t.clock, p.cookie);
+    const tries = [];
+    for (let i = 0; i < 6; i++) {
+      tries.push(
+        await playerRequest(t.app, p.cookie, 'POST', DISABLE, {
+          password: `wrong-guess-${i}-x`,
+          code: '000000',
+        }),
+      );
+    }
+    expect(tries.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(tries[5]?.headers['retry-after']).toBeTruthy();
+    const right = await playerRequest(t.app, p.cookie, 'POST', DISABLE, {
+      password: p.password,
+      code: await totpCodeAt(secret, t.clock),
+    });
+    expect(right.statusCode).toBe(429);
+    t.clock.advance(16 * 60_000);
   });
 
   it('accepts a recovery code instead of a TOTP code', async () => {

@@ -120,7 +120,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Change the member's own password (first sign-in: replaces the initial one); other sessions end",
         body: ZStaffPasswordRequest,
-        response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 415) },
+        response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -130,6 +130,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         session,
         body: request.body,
         scope: auditScopeOf(request),
+        ip: request.ip,
         now: app.now(),
       });
       return reply.code(204).send(null);

@@ -95,6 +95,26 @@ describe('staff accounts', () => {
     expect(old.statusCode).toBe(401);
   });
 
+  it('guesses the current password against the sign-in budget: the 6th wrong try is 429, the right one then too', async () => {
+    const member = await createTestStaff(t.app, t.clock, 'support');
+    const tries = [];
+    for (let i = 0; i < 6; i++) {
+      tries.push(
+        await staffRequest(t.app, member.cookie, 'POST', '/api/ops/v1/me/password', {
+          currentPassword: `wrong-guess-${i}-x`,
+          newPassword: 'another-long-passphrase',
+        }),
+      );
+    }
+    expect(tries.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400, 429]);
+    const right = await staffRequest(t.app, member.cookie, 'POST', '/api/ops/v1/me/password', {
+      currentPassword: member.password,
+      newPassword: 'another-long-passphrase',
+    });
+    expect(right.statusCode).toBe(429);
+    t.clock.advance(16 * 60_000);
+  });
+
   it('after enrolment: a code is required, each TOTP code works once, each recovery code once', async () => {
     const member = await createTestStaff(t.app, t.clock, 'support');
     const noCode = await signIn(t.app, { username: member.username, password: member.password });
