@@ -29,6 +29,7 @@ import { depositsRoutes } from './modules/deposits/deposits-routes';
 import { eventsRoutes } from './modules/events/events-routes';
 import { opsEventsRoutes } from './modules/events/ops-events-routes';
 import { registerOrderEvents } from './modules/events/register-order-events';
+import { registerSessionEnds } from './modules/events/session-ends';
 import { fingerprintRoutes } from './modules/fingerprint/fingerprint-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await seedDemoPromotions(handle.db, app.now());
     }
     await registerOrderEvents(app, handle);
+    await registerSessionEnds(app, handle);
   } catch (error) {
     await handle.close();
     throw error;

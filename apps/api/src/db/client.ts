@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { API_ROOT } from '../paths';
-import { type ListenHandlers, type Listening, listenPostgres } from './listen-postgres';
+import { createPostgresListener, type ListenHandlers, type Listening } from './listen-postgres';
 import { migratedTemplatePath, openPglite, saveTemplate } from './pglite-template';
 import * as schema from './schema/index';
 
@@ -89,6 +89,8 @@ function openPostgres(url: string, max: number): DbHandle {
     process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
   const db = drizzlePg(pool, { schema });
+  // One LISTEN connection for every channel of this process (listen-postgres.ts).
+  const listener = createPostgresListener(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -104,7 +106,7 @@ function openPostgres(url: string, max: number): DbHandle {
         client.release();
       }
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -196,6 +196,27 @@ describe('events from the worker', () => {
     await w?.close();
   });
 
+  it('a stream ends the moment its session does, long before its minute-long heartbeat; another session goes on', async () => {
+    const p = await playerWithBankAccount(w.app);
+    const second = await loginTestPlayer(w.app, p.username, p.password);
+    const ending = await stream(w.app, p.cookie);
+    const staying = await stream(w.app, second);
+    const out = await w.app.inject({
+      method: 'POST',
+      url: '/api/v2/players/logout',
+      headers: { cookie: p.cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    // Bounded far below the 60 s heartbeat: only the session's end can have ended it.
+    await ending.waitForEnd(5_000);
+    // An order of the player made after the logout reaches the live session only.
+    const created = await postDeposit(w.app, { ...p, cookie: second });
+    expect(created.statusCode, created.body).toBe(201);
+    await staying.waitFor(() => orderEventsOf(staying).length > 0);
+    expect(orderEventsOf(ending)).toEqual([]);
+    expect(staying.isEnded()).toBe(false);
+  });
+
   it('an unpaid deposit expired by a worker tick reaches the player as CANCELED', async () => {
     // The stream opens before the order exists: on PostgreSQL the creation's NOTIFY may reach this process
     // after a stream opened later, so only a stream that saw the whole life has one right answer.

@@ -48,8 +48,10 @@ export function createPlayerEventStreams(app: FastifyInstance): PlayerEventStrea
     });
     // Events may have been missed: end the stream, the browser reconnects and re-reads what it shows.
     const stopGapWatch = app.orderEvents.onGap(() => end());
+    // The session ended (logout, ended elsewhere, password changed): nothing more is sent on it.
+    const stopSessionWatch = app.sessionEnds.watch(session.id, () => end());
     // The heartbeat keeps proxies from closing an idle stream; the session is re-read at each beat, so a
-    // stream of a signed-out, replaced or expired session stops within one beat, in whichever process.
+    // stream of an expired session (or one whose end's notification was missed) stops within one beat.
     const heartbeat = setInterval(async () => {
       try {
         if (!(await isSessionLive(app.db, session.id, app.now()))) return end();
@@ -63,6 +65,7 @@ export function createPlayerEventStreams(app: FastifyInstance): PlayerEventStrea
       clearInterval(heartbeat);
       unsubscribe();
       stopGapWatch();
+      stopSessionWatch();
       streams.delete(end);
       if (streams.size === 0 && streamsByPlayer.get(player.id) === streams) streamsByPlayer.delete(player.id);
     };
