@@ -9,7 +9,7 @@ import { applyPaymentToDeposit } from '../bank-payments/apply-payment-to-deposit
 import { lockAgencyPayment } from '../bank-payments/lock-agency-payment';
 import { creditDeposit, creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
 import { findDepositByCode, lockDeposit } from '../deposits/deposits-repository';
-import { completeLandedCredit, hasCreditLanded } from './look-up-landed-credit';
+import { completeLandedCredit, hasCreditLanded, releaseLease } from './look-up-landed-credit';
 import { type AuditScope, recordAudit } from './record-audit';
 
 export type DepositDecisionInput = {
@@ -71,21 +71,20 @@ export async function confirmDeposit(
       `Deposit ${before.code}: its credit reached the provider; it is completed, and the payment still waits`,
     );
   }
-  await app.db.transaction(async (tx) => {
-    const now = app.now();
-    const { row, payment } = await lockConfirmable(
-      tx,
-      input,
-      now,
-      before.status === 'OPEN' ? null : leaseUntil,
-    );
-    const paid = await applyPaymentToDeposit(tx, row, payment, {
-      status: 'MATCHED',
-      actor: input.actor,
-      now,
+  await app.db
+    .transaction(async (tx) => {
+      const now = app.now();
+      const held = before.status === 'OPEN' ? null : leaseUntil;
+      const { row, payment } = await lockConfirmable(tx, input, now, held);
+      const resolution = { status: 'MATCHED' as const, actor: input.actor, now };
+      const paid = await applyPaymentToDeposit(tx, row, payment, resolution);
+      await recordAudit(tx, auditOf(input, row, { payment, paid }, now));
+    })
+    .catch(async (error: unknown) => {
+      // Refused after the look-up (the payment was settled elsewhere meanwhile): the lease goes at once.
+      if (before.status !== 'OPEN') await releaseLease(app.db, before.code, leaseUntil);
+      throw error;
     });
-    await recordAudit(tx, auditOf(input, row, { payment, paid }, now));
-  });
   return (
     (await creditDeposit(app, input.code)) ?? ((await findDepositByCode(app.db, input.code)) as DepositRow)
   );
