@@ -1,11 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addBankAccountViaApi,
-  chooseOption,
   errorText,
   localeText,
   openAccountMenu,
   registerViaApi,
+  submitDepositForm,
 } from './support';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -19,15 +19,6 @@ function limitMessage(language: 'lo' | 'th', remaining: string): RegExp {
   // separators between.
   const digits = remaining.split('').join('[^0-9]?');
   return new RegExp(`${escapeRegExp(before)}.*${digits}.*${escapeRegExp(after)}`);
-}
-
-async function depositOf(page: Page, amount: string) {
-  await page.goto('/player/deposit');
-  await chooseOption(page, 'deposit-provider', /AskMeBet/i);
-  await chooseOption(page, 'deposit-bank-account', /.+/);
-  await chooseOption(page, 'deposit-channel', /.+/);
-  await page.getByTestId('deposit-form').locator('input[name="amount"]').fill(amount);
-  await page.getByTestId('deposit-submit').click();
 }
 
 test('a daily deposit limit set on the play-limits page refuses a deposit over it, in lo and th', async ({
@@ -49,13 +40,13 @@ test('a daily deposit limit set on the play-limits page refuses a deposit over i
 
   for (const language of ['lo', 'th'] as const) {
     await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
-    await depositOf(page, '60000');
+    await submitDepositForm(page, '60000');
     await expect(page.getByTestId('deposit-error')).toHaveText(limitMessage(language, '50000'));
     await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
   }
 
   // Within the limit the deposit opens.
-  await depositOf(page, '50000');
+  await submitDepositForm(page, '50000');
   await expect(page.getByTestId('deposit-qr')).toBeVisible();
 });
 
@@ -86,7 +77,7 @@ test('a time-out after its confirmation restricts the account: banner with the d
   await page.getByTestId('break-understood').check();
   await confirm.click();
   await expect(page.getByTestId('restriction-banner')).toBeVisible();
-  await depositOf(page, '50000');
+  await submitDepositForm(page, '50000');
   const [before = ''] = errorText('lo', 'ACCOUNT_TIMED_OUT').split('{{until}}');
   await expect(page.getByTestId('deposit-error')).toContainText(before);
 });

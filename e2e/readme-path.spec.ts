@@ -1,6 +1,6 @@
 import { convert, formatMinor } from '@lc/shared/money';
 import { expect, test } from '@playwright/test';
-import { addBankAccount, chooseOption, registerViaForm } from './support';
+import { addBankAccount, registerViaForm, submitDepositForm } from './support';
 
 // The README's own first steps, as a newcomer takes them: in CI this runs against `npm start` on a fresh data
 // dir on PGlite (E2E_SUITE=readme, playwright.config.ts), while the rest of the browser suite runs once, on
@@ -11,12 +11,7 @@ test('README path: register, add the bank account, deposit by LaoQR, pay at the 
   await registerViaForm(page);
   await addBankAccount(page);
 
-  await page.goto('/player/deposit');
-  await chooseOption(page, 'deposit-provider', /AskMeBet/i);
-  await chooseOption(page, 'deposit-bank-account', /.+/);
-  await chooseOption(page, 'deposit-channel', /.+/);
-  await page.getByTestId('deposit-form').locator('input[name="amount"]').fill('100000');
-  await page.getByTestId('deposit-submit').click();
+  await submitDepositForm(page, '100000');
   await expect(page.getByTestId('deposit-qr-image')).toBeVisible();
 
   await page.getByTestId('sandbox-pay').click();

@@ -160,6 +160,16 @@ export async function chooseOption(page: Page, testId: string, label: RegExp, sc
   await page.getByRole('listbox').getByRole('option', { name: label }).first().click();
 }
 
+/** Fills the deposit form (AskMeBet, the player's account, the first channel, `amount` kip) and submits it. */
+export async function submitDepositForm(page: Page, amount: string) {
+  await page.goto('/player/deposit');
+  await chooseOption(page, 'deposit-provider', /AskMeBet/i);
+  await chooseOption(page, 'deposit-bank-account', /.+/);
+  await chooseOption(page, 'deposit-channel', /.+/);
+  await page.getByTestId('deposit-form').locator('input[name="amount"]').fill(amount);
+  await page.getByTestId('deposit-submit').click();
+}
+
 /** A BCEL-shaped account number of random digits: parallel tests must never share one (ACCOUNT_IN_USED). */
 export function uniqueAccountNumber(): string {
   return `30${Array.from(randomBytes(11), (byte) => byte % 10).join('')}`;
