@@ -85,6 +85,9 @@ const ZEnv = z.object({
   // Player event streams (modules/events): a comment line this often keeps proxies from closing an idle
   // stream, and the stream's session is re-checked at the same beat (decision 0036).
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(25_000),
+  // After SIGTERM/SIGINT: how long in-flight requests and the worker get before the process exits 1, and is
+  // killed a second later if even that exit is stuck (lib/shutdown-deadline.ts).
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
   // Mounts the baseline routes of `npm run bench` (/api/bench/*); never needed in production.
   BENCH_ROUTES: bool.default(false),
@@ -154,6 +157,8 @@ export type Config = {
   sandboxWebhookUrls: string[];
   /** Heartbeat and session re-check period of `GET /api/v2/players/events` (EVENTS_HEARTBEAT_MS). */
   eventsHeartbeatMs: number;
+  /** After a stop signal, how long shutdown may take before the process exits 1 (SHUTDOWN_DEADLINE_MS). */
+  shutdownDeadlineMs: number;
   /** Per-address request limits of plugins/rate-limit.ts (RATE_LIMIT_* variables). */
   rateLimits: RateLimits;
 };
@@ -217,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sandboxFaults: e.SANDBOX_FAULTS,
     sandboxWebhookUrls: e.SANDBOX_WEBHOOK_URLS,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     rateLimits,
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startShutdownDeadline } from './lib/shutdown-deadline';
 
 // Entry point: `tsx apps/api/src/server.ts` (npm start builds the web app first).
 const config = loadConfig(process.env);
@@ -9,10 +10,10 @@ let isClosing = false;
 async function shutdown(signal: string): Promise<void> {
   if (isClosing) return;
   isClosing = true;
+  // First: the deadline ends the process even when what follows, or the exit's log flush, never finishes.
+  startShutdownDeadline(config.shutdownDeadlineMs);
   app.log.info({ signal }, 'shutting down');
   // app.close stops accepting connections, lets in-flight requests finish and closes the database.
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
   try {
     // The worker first, while the server still answers its calls to this process's sandboxes.
     await app.worker.stop();
