@@ -137,11 +137,11 @@ test('players at 1280 px: search, ledger, a note, end sessions, an adjustment wi
   await expect(approved).toHaveCount(1, { timeout: 30_000 });
   await expect(approved.getByTestId('ledger-kind')).toHaveText('ADJUSTMENT');
 
-  // A rate move of more than 5 % goes to approval, and says so.
+  // A rate move of more than 5 % (inside the 50 %–200 % band of decision 0064) goes to approval, and says so.
   await finance.page.goto('/backoffice/settings');
   const rateForm = finance.page.getByTestId('rate-form');
-  await rateForm.locator('input[name="buy"]').fill('99000');
-  await rateForm.locator('input[name="sell"]').fill('99100');
+  await rateForm.locator('input[name="buy"]').fill('700');
+  await rateForm.locator('input[name="sell"]').fill('710');
   await finance.page.getByTestId('rate-submit').click();
   await expect(finance.page.getByTestId('rate-approval')).toBeVisible();
   await finance.page.context().close();

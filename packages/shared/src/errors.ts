@@ -90,6 +90,9 @@ export const STAFF_ERROR_CODES = [
   'STAFF_SETUP_REQUIRED',
   // an own account cannot be deactivated or re-roled by its owner; the change would leave nothing to do
   'STAFF_CHANGE_NOT_ALLOWED',
+  // an exchange rate outside its currency's bounds or the band around the rate in force (decision 0064);
+  // params currency, buyMin, buyMax, sellMin, sellMax (kip, inclusive) and fields name the side(s) at fault
+  'RATE_OUT_OF_RANGE',
 ] as const;
 
 export const ZErrorCode = z.enum([...ERROR_CODES, ...STAFF_ERROR_CODES]);

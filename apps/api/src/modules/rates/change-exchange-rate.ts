@@ -1,4 +1,4 @@
-import type { TSetExchangeRateRequest } from '@lc/shared/contracts/rates';
+import { canonicalRate, type TSetExchangeRateRequest } from '@lc/shared/contracts/rates';
 import type { Db } from '../../db/client';
 import type { ApprovalRow } from '../../db/schema/approvals';
 import type { ExchangeRateRow } from '../../db/schema/rates';
@@ -6,6 +6,7 @@ import type { OpsActor } from '../../plugins/ops-auth';
 import { requestApproval } from '../approvals/request-approval';
 import type { AuditScope } from '../ops/record-audit';
 import { applyExchangeRate } from './apply-exchange-rate';
+import { checkRateRange } from './check-rate-range';
 import { findCurrentRate } from './get-current-rates';
 import { isLargeRateChange } from './is-large-rate-change';
 import { toExchangeRateDto } from './to-exchange-rate-dto';
@@ -18,8 +19,10 @@ export type ChangeExchangeRateInput = TSetExchangeRateRequest & {
 };
 
 /**
- * PUT exchange-rates: a move of at most 5 % (or a first rate) is set at once; a larger one becomes a
- * RATE_CHANGE request for a second finance/admin member, who sets exactly the requested rate.
+ * PUT exchange-rates: a rate outside its currency's bounds or the band around the rate in force is refused
+ * (RATE_OUT_OF_RANGE, decision 0064) before anything is filed; within them a move of at most 5 % (or a first
+ * rate) is set at once, a larger one becomes a RATE_CHANGE request for a second finance/admin member, who
+ * sets exactly the requested rate (checked again then against the rate in force at that time).
  */
 export async function changeExchangeRate(
   db: Db,
@@ -28,14 +31,17 @@ export async function changeExchangeRate(
   return db.transaction(async (tx) => {
     const current = await findCurrentRate(tx, input.agencyId, input.currency);
     const previous = current ? toExchangeRateDto(current) : null;
-    if (previous && isLargeRateChange(previous, input)) {
+    // The request schema already made them canonical; again here for any other caller.
+    const next = { buy: canonicalRate(input.buy), sell: canonicalRate(input.sell) };
+    checkRateRange(input.currency, next, previous);
+    if (previous && isLargeRateChange(previous, next)) {
       const approval = await requestApproval(tx, {
         agencyId: input.agencyId,
         kind: 'RATE_CHANGE',
         payload: {
           currency: input.currency,
-          buy: input.buy,
-          sell: input.sell,
+          buy: next.buy,
+          sell: next.sell,
           previousBuy: previous.buy,
           previousSell: previous.sell,
         },
@@ -46,7 +52,7 @@ export async function changeExchangeRate(
       });
       return { approval };
     }
-    const rate = await applyExchangeRate(tx, { ...input, actor: input.caller.name });
+    const rate = await applyExchangeRate(tx, { ...input, ...next, actor: input.caller.name });
     return { rate };
   });
 }

@@ -13,7 +13,8 @@ import { toExchangeRateDto } from './to-exchange-rate-dto';
 
 /**
  * Ops: set a rate of the host's agency; each change is a new row (history) and an audit entry; a move of
- * more than 5 % waits for a second pair of eyes (decision 0046).
+ * more than 5 % waits for a second pair of eyes (decision 0046); a rate outside its currency's bounds or
+ * the band around the rate in force is refused, 400 RATE_OUT_OF_RANGE (decision 0064).
  */
 export const opsRatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,7 +44,8 @@ export const opsRatesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ops'],
         summary:
           'Set the buy and sell rate of a currency (LAK per unit); a move of more than 5 % answers 202 ' +
-          '{approval} (RATE_CHANGE), set once a second finance/admin member approves it',
+          '{approval} (RATE_CHANGE), set once a second finance/admin member approves it; outside the ' +
+          "currency's bounds or 50 %–200 % of the rate in force: 400 RATE_OUT_OF_RANGE",
         security: [{ opsToken: [] }, { opsSession: [] }],
         body: ZSetExchangeRateRequest,
         response: {
