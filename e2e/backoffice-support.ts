@@ -2,25 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-} from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { OPS_TOKEN } from './playwright.config';
-import { addBankAccountViaApi, currentPlayerId, opsCredit, registerViaApi, uniqueUsername } from './support';
+import { addBankAccountViaApi, currentPlayerId, opsCredit, registerViaApi, signInNewStaff } from './support';
+
+export { STAFF_PASSWORD } from './support';
 
 /**
  * Helpers of the back-office browser tests (one file for all of them): staff made with the OPS token and
  * signed in through the API (the sign-in pages themselves are walked by backoffice.spec.ts), axe, texts.
  */
-export const STAFF_PASSWORD = 'Counter-shift-2026!';
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 812 };
-const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
 
 /** Serious or critical accessibility violations on the page as it stands. */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -28,21 +21,6 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
-}
-
-/** A staff member made through the ops API with the OPS token (as the CLI does): username and one-time password. */
-export async function createStaffWithToken(
-  request: APIRequestContext,
-  role: 'support' | 'cashier' | 'finance' | 'admin',
-): Promise<{ username: string; initialPassword: string }> {
-  const username = uniqueUsername(role.slice(0, 3));
-  const response = await request.post('/api/ops/v1/staff', {
-    headers: OPS,
-    data: { username, displayName: `Staff ${username}`, role },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { initialPassword } = (await response.json()) as { initialPassword: string };
-  return { username, initialPassword };
 }
 
 /** The staff pages' browser contexts a test opened, closed after it by {@link closeStaffContexts}. */
@@ -76,19 +54,7 @@ export async function signedInStaffPage(
 ): Promise<{ page: Page; username: string }> {
   const context = await newStaffContext(browser, viewport);
   const page = await context.newPage();
-  const { username, initialPassword } = await createStaffWithToken(context.request, role);
-  const session = await context.request.post('/api/ops/v1/session', {
-    data: { username, password: initialPassword },
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const { totp: enrolment } = (await session.json()) as { totp: { secret: string } };
-  const code = await generate({ secret: enrolment.secret });
-  const enrolled = await context.request.post('/api/ops/v1/me/totp', { data: { code } });
-  expect(enrolled.status(), await enrolled.text()).toBe(200);
-  const changed = await context.request.post('/api/ops/v1/me/password', {
-    data: { currentPassword: initialPassword, newPassword: STAFF_PASSWORD },
-  });
-  expect(changed.status(), await changed.text()).toBe(204);
+  const username = await signInNewStaff(context.request, role);
   return { page, username };
 }
 

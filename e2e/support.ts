@@ -2,7 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  request as apiRequest,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import { generate } from 'otplib';
 import { providerMemberOf } from '../apps/api/src/adapters/providers/member-name';
 import { signRequest } from '../apps/api/src/adapters/providers/signing';
 import { keepWordsWhole } from '../apps/web/src/lib/keep-words-whole';
@@ -145,13 +154,73 @@ export async function currentPlayerId(page: Page): Promise<string> {
   return ((await response.json()) as { player: { id: string } }).player.id;
 }
 
-/** An operator's manual credit (an adjustment booked through the ledger and transferred in to the provider). */
-export async function opsCredit(page: Page, playerId: string, provider: string, amount: string) {
-  const response = await page.request.post(`/api/ops/v1/players/${playerId}/credit`, {
-    headers: { authorization: `Bearer ${OPS_TOKEN}` },
-    data: { provider, amount, reason: 'browser test set-up' },
+export const STAFF_PASSWORD = 'Counter-shift-2026!';
+const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
+
+/** A staff member made through the ops API with the OPS token (as the CLI does): username and one-time password. */
+export async function createStaffWithToken(
+  request: APIRequestContext,
+  role: 'support' | 'cashier' | 'finance' | 'admin',
+): Promise<{ username: string; initialPassword: string }> {
+  const username = uniqueUsername(role.slice(0, 3));
+  const response = await request.post('/api/ops/v1/staff', {
+    headers: OPS,
+    data: { username, displayName: `Staff ${username}`, role },
   });
   expect(response.status(), await response.text()).toBe(201);
+  const { initialPassword } = (await response.json()) as { initialPassword: string };
+  return { username, initialPassword };
+}
+
+/**
+ * A new staff member of `role` through their first sign-in on `request` (its cookies keep the session):
+ * password, TOTP enrolment with the secret the answer shows, own password. Their username.
+ */
+export async function signInNewStaff(
+  request: APIRequestContext,
+  role: 'support' | 'cashier' | 'finance' | 'admin',
+): Promise<string> {
+  const { username, initialPassword } = await createStaffWithToken(request, role);
+  const session = await request.post('/api/ops/v1/session', {
+    data: { username, password: initialPassword },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const { totp: enrolment } = (await session.json()) as { totp: { secret: string } };
+  const enrolled = await request.post('/api/ops/v1/me/totp', {
+    data: { code: await generate({ secret: enrolment.secret }) },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+  const changed = await request.post('/api/ops/v1/me/password', {
+    data: { currentPassword: initialPassword, newPassword: STAFF_PASSWORD },
+  });
+  expect(changed.status(), await changed.text()).toBe(204);
+  return username;
+}
+
+/** This worker's two finance members (signed in once): one asks for adjustments, the other approves them. */
+let financePair: Promise<[APIRequestContext, APIRequestContext]> | undefined;
+async function signedInFinance(): Promise<APIRequestContext> {
+  const request = await apiRequest.newContext({ baseURL });
+  await signInNewStaff(request, 'finance');
+  return request;
+}
+
+/**
+ * Credits a player as the back office does (decision 0065): nobody moves money alone, so one finance member
+ * requests an adjustment and a second approves it, which books it (an ADJUSTMENT, transferred in to the provider).
+ */
+export async function opsCredit(_page: Page, playerId: string, provider: string, amount: string) {
+  financePair ??= Promise.all([signedInFinance(), signedInFinance()]);
+  const [requester, approver] = await financePair;
+  const asked = await requester.post('/api/ops/v1/adjustments', {
+    data: { playerId, provider, amount, reason: 'browser test set-up' },
+  });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const { approval } = (await asked.json()) as { approval: { id: string } };
+  const approved = await approver.post(`/api/ops/v1/approvals/${approval.id}/approve`, { data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const { approval: decided } = (await approved.json()) as { approval: { result?: { status?: string } } };
+  expect(decided.result?.status).toBe('APPLIED');
 }
 
 /** Picks an option of a Mantine Select by its test id. */

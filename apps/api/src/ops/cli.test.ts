@@ -8,6 +8,8 @@ import { ledgerAccounts } from '../db/schema/ledger';
 import { bonusAccount, playerProviderAccount } from '../modules/ledger/account-key';
 import { demoAgencyId } from '../modules/ledger/ledger-test-helpers';
 import { postTransaction } from '../modules/ledger/post-transaction';
+import { createTestStaff, staffRequest } from '../modules/staff/staff.test-helpers';
+import { fund } from '../modules/withdrawals/withdrawal-test-helpers';
 import { createTestApp, registerTestPlayer, type TestApp } from '../test/app';
 import { EXIT } from './command';
 import { resolveOpsTarget } from './ops-target';
@@ -55,7 +57,7 @@ describe('npm run ops', () => {
     expect(unknown.err[0]).toBe('unknown command: deposits fly');
     const commandHelp = await ops(['players', 'credit', '--help']);
     expect(commandHelp.out[0]).toBe(
-      'Usage: npm run ops -- players credit ID --provider P --amount 100.00 --reason TEXT [--key KEY]',
+      'Usage: npm run ops -- players credit ID --provider P --amount 100.00 --reason TEXT',
     );
   });
 
@@ -70,7 +72,7 @@ describe('npm run ops', () => {
     expect(out.at(-1)).toBe('1 of 1 players (page 1)');
   });
 
-  it('players credit funds a player once per key, and explains mistakes', async () => {
+  it('players credit only asks: nothing moves until a second staff member approves, and mistakes are explained', async () => {
     const p = await registerTestPlayer(t.app);
     const credit = [
       'players',
@@ -83,12 +85,28 @@ describe('npm run ops', () => {
       '--reason',
       'welcome',
     ];
-    const done = await ops([...credit, '--key', 'cli-key-1']);
-    expect(done.code).toBe(EXIT.OK);
-    expect(done.out).toEqual([
-      `credited 100.00 THB to ${p.player.id} at gclub (reference ops-credit:cli-key-1)`,
-    ]);
-    expect((await ops([...credit, '--key', 'cli-key-1'])).code).toBe(EXIT.OK);
+    const asked = await ops(credit);
+    expect(asked.code).toBe(EXIT.OK);
+    const id = /approval (\S+) PENDING/.exec(asked.out[0] ?? '')?.[1] ?? '';
+    expect(asked.out[0]).toBe(`requested 100.00 THB for ${p.player.id} at gclub: approval ${id} PENDING`);
+    expect(await creditOf(p.cookie, 'gclub')).toBe('0.00');
+    // The token that asked can never approve; a finance member can, and then it is booked once.
+    const byToken = await t.app.inject({
+      method: 'POST',
+      url: `/api/ops/v1/approvals/${id}/approve`,
+      headers: { authorization: `Bearer ${t.app.opsToken.token}` },
+      payload: {},
+    });
+    expect(byToken.json().error.code).toBe('AUTOMATION_CANNOT_APPROVE');
+    const finance = await createTestStaff(t.app, t.clock, 'finance');
+    const approved = await staffRequest(
+      t.app,
+      finance.cookie,
+      'POST',
+      `/api/ops/v1/approvals/${id}/approve`,
+      {},
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
     expect(await creditOf(p.cookie, 'gclub')).toBe('100.00');
 
     const missing = await ops(['players', 'credit', p.player.id, '--provider', 'gclub']);
@@ -123,30 +141,6 @@ describe('npm run ops', () => {
     ]);
     expect(bad.err[0]).toBe('error 400 VALIDATION_ERROR: Invalid request (amount: INVALID_FORMAT)');
     expect(await creditOf(p.cookie, 'gclub')).toBe('100.00');
-  });
-
-  it('players credit reports a pending credit (exit 3) and resolves it when repeated with its key', async () => {
-    const p = await registerTestPlayer(t.app);
-    await creditOf(p.cookie, 'askmebet');
-    t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
-    const credit = [
-      'players',
-      'credit',
-      p.player.id,
-      '--provider',
-      'askmebet',
-      '--amount',
-      '9.99',
-      '--reason',
-      'x',
-    ];
-    const pending = await ops(credit);
-    expect(pending.code).toBe(EXIT.INCOMPLETE);
-    const key = /--key (\S+)/.exec(pending.out.join('\n'))?.[1];
-    expect(key).toBeDefined();
-    const resolved = await ops([...credit, '--key', key as string]);
-    expect(resolved.code).toBe(EXIT.OK);
-    expect(await creditOf(p.cookie, 'askmebet')).toBe('9.99');
   });
 
   it('reconciliation prints a table and `differences: N`, exiting 1 when N > 0', async () => {
@@ -212,21 +206,7 @@ describe('npm run ops', () => {
     expect(withBonus.out).toContain('bonuses given: 12.34');
 
     const p = await registerTestPlayer(t.app, { username: 'clirecon_bob' });
-    expect(
-      (
-        await ops([
-          'players',
-          'credit',
-          p.player.id,
-          '--provider',
-          'betflix',
-          '--amount',
-          '10.00',
-          '--reason',
-          'x',
-        ])
-      ).code,
-    ).toBe(0);
+    await fund(t.app, p, 'betflix', '10.00');
     const member = providerMemberOf('demo', p.player.id);
     const raw = await t.app.providers.get('betflix').transfer(member, 'in', 1_00n, 'raw-cli-test');
     expect(raw.status).toBe('applied');

@@ -14,7 +14,7 @@ import {
 } from '../modules/deposits/deposit-test-helpers';
 import { demoAgencyId } from '../modules/ledger/ledger-test-helpers';
 import { RESEND_AFTER_MS } from '../modules/withdrawals/resolve-withdrawal';
-import { fund, opsHeaders, withdraw } from '../modules/withdrawals/withdrawal-test-helpers';
+import { bookTestAdjustment, fund, withdraw } from '../modules/withdrawals/withdrawal-test-helpers';
 import { createTestApp, type TestApp } from '../test/app';
 import { runReconciliation } from './run-reconciliation';
 import { isIdleTick, runWorkerTick } from './run-worker-tick';
@@ -184,13 +184,7 @@ describe('worker: retries and other unfinished money', () => {
       headers: { cookie: p.cookie },
     });
     t.app.sandboxFaults.forceNext('providers', 'timeout');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/ops/v1/players/${p.player.id}/credit`,
-      headers: opsHeaders(t.app),
-      payload: { provider: 'gclub', amount: '25.00', reason: 'goodwill' },
-    });
-    expect(res.statusCode).toBe(202);
+    expect((await bookTestAdjustment(t.app, p, 'gclub', '25.00')).status).toBe('PENDING');
     const [pending] = await t.app.db.select().from(opsCredits).where(eq(opsCredits.playerId, p.player.id));
     expect(pending?.status).toBe('PENDING');
 

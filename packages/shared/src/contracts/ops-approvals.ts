@@ -7,7 +7,14 @@ import { OPS_CREDIT_MAX_SATANG } from './ops-players';
  * ADJUSTMENT and ROLE_CHANGE (decision 0041); WITHDRAWAL_APPROVAL: paying out a withdrawal whose credit is
  * over the agency's approvalThreshold; RATE_CHANGE: a buy or sell rate moved by more than 5 % (decision 0046).
  */
-export const APPROVAL_KINDS = ['ADJUSTMENT', 'ROLE_CHANGE', 'WITHDRAWAL_APPROVAL', 'RATE_CHANGE'] as const;
+export const APPROVAL_KINDS = [
+  'ADJUSTMENT',
+  'ROLE_CHANGE',
+  'WITHDRAWAL_APPROVAL',
+  'RATE_CHANGE',
+  'BOUNCE_CREDIT_BACK',
+  'STAFF_CREATE',
+] as const;
 export type TApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export const ZApprovalStatus = z.enum(APPROVAL_STATUSES, { message: 'INVALID' });
@@ -44,7 +51,9 @@ export const ZApproval = z.object({
   status: ZApprovalStatus,
   // ADJUSTMENT: {playerId, provider, amount}; ROLE_CHANGE: {staffId, username, from, to};
   // WITHDRAWAL_APPROVAL: {code, playerId, username, credit, payoutAmount, bankReference};
-  // RATE_CHANGE: {currency, buy, sell, previousBuy, previousSell}. Strings only.
+  // RATE_CHANGE: {currency, buy, sell, previousBuy, previousSell};
+  // BOUNCE_CREDIT_BACK: {code, playerId, username, credit, bounceReference};
+  // STAFF_CREATE: {username, displayName, role} (the member exists once approved). Strings only.
   payload: z.record(z.string(), z.string()),
   reason: z.string(),
   requestedBy: z.string(),

@@ -1,6 +1,17 @@
 import type { TStaffRole } from '@lc/shared/contracts/ops-staff';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agencies } from './agency';
 
 /**
@@ -22,6 +33,10 @@ export const staff = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // Who created the member: a staff member (id and username) or `automation` (the OPS token, id null); null
+    // for members made before this was kept. They never approve a request of their creator (decision 0065).
+    createdByStaffId: uuid('created_by_staff_id').references((): AnyPgColumn => staff.id),
+    createdBy: text('created_by'),
   },
   (t) => [
     unique('staff_agency_username_uq').on(t.agencyId, t.username),

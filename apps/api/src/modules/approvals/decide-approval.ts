@@ -1,13 +1,14 @@
 import { ZRateCurrency } from '@lc/shared/contracts/rates';
 import { parseMoney } from '@lc/shared/money';
 import { isProvider } from '@lc/shared/providers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type ApprovalRow, approvals } from '../../db/schema/approvals';
 import { opsCredits } from '../../db/schema/ops-credits';
 import { staff } from '../../db/schema/staff';
+import { withdrawals } from '../../db/schema/withdrawals';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { gameProviderOf } from '../credits/game-provider-of';
@@ -16,6 +17,8 @@ import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { applyExchangeRate } from '../rates/apply-exchange-rate';
 import { findStaff } from '../staff/find-staff';
 import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
+import { startReturning } from '../withdrawals/reject-withdrawal';
+import { returnWithdrawalCredit } from '../withdrawals/return-withdrawal-credit';
 import { lockWithdrawal } from '../withdrawals/withdrawals-repository';
 
 export type DecideApprovalInput = {
@@ -47,7 +50,8 @@ export async function decideApproval(app: FastifyInstance, input: DecideApproval
       .select({ kind: approvals.kind, agencyId: approvals.agencyId, payload: approvals.payload })
       .from(approvals)
       .where(eq(approvals.id, input.id));
-    if (peek?.kind === 'WITHDRAWAL_APPROVAL' && peek.agencyId === input.agency.id) {
+    const isAboutWithdrawal = peek?.kind === 'WITHDRAWAL_APPROVAL' || peek?.kind === 'BOUNCE_CREDIT_BACK';
+    if (peek && isAboutWithdrawal && peek.agencyId === input.agency.id) {
       await lockWithdrawal(tx, peek.agencyId, peek.payload.code ?? '');
     }
     const [row] = await tx.select().from(approvals).where(eq(approvals.id, input.id)).for('update');
@@ -88,7 +92,9 @@ export async function decideApproval(app: FastifyInstance, input: DecideApproval
   if (decided.kind === 'WITHDRAWAL_APPROVAL' && decided.status === 'APPROVED') {
     app.metrics.withdrawalDecided('SUCCESS');
   }
-  if (decided.kind !== 'ADJUSTMENT' || decided.status !== 'APPROVED') return decided;
+  if (decided.status !== 'APPROVED') return decided;
+  if (decided.kind === 'BOUNCE_CREDIT_BACK') return creditBackBounce(app, input, decided);
+  if (decided.kind !== 'ADJUSTMENT') return decided;
   return bookAdjustment(app, input, decided);
 }
 
@@ -115,6 +121,21 @@ async function carryOut(
     });
     if (!('withdrawal' in paid)) throw new Error(`approval ${row.id} filed another request`);
     return { withdrawal: paid.withdrawal.code, status: paid.withdrawal.status };
+  }
+  if (row.kind === 'BOUNCE_CREDIT_BACK') {
+    // The order was locked above: BOUNCED → BOUNCE_RETURNING now, or 409 (re-paid or credited back meanwhile)
+    // and this whole decision rolls back; the credit goes back after the commit (creditBackBounce).
+    const started = await startReturning(tx, {
+      agency: input.agency,
+      code: payload.code ?? '',
+      reason: row.reason,
+      caller,
+      scope: input.scope,
+      now,
+      approval: row,
+    });
+    if (!('withdrawal' in started)) throw new Error(`approval ${row.id} filed another request`);
+    return { withdrawal: started.withdrawal.code, status: started.withdrawal.status };
   }
   if (row.kind === 'RATE_CHANGE') {
     const currency = ZRateCurrency.parse(payload.currency);
@@ -162,6 +183,26 @@ async function carryOut(
     updatedAt: now,
   });
   return { reference, status: 'PENDING' };
+}
+
+/**
+ * Sends the credit of an approved BOUNCE_CREDIT_BACK back to the provider (under `<code>:back`, once); an
+ * unknown answer leaves the order BOUNCE_RETURNING for the worker. The request's result says where it is.
+ */
+async function creditBackBounce(app: FastifyInstance, input: DecideApprovalInput, row: ApprovalRow) {
+  const [order] = await app.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.agencyId, row.agencyId), eq(withdrawals.code, row.payload.code ?? '')));
+  if (!order) return row;
+  const returned = await returnWithdrawalCredit(app, order, input.log);
+  app.metrics.withdrawalDecided(returned.status);
+  const [updated] = await app.db
+    .update(approvals)
+    .set({ result: { withdrawal: returned.code, status: returned.status } })
+    .where(eq(approvals.id, row.id))
+    .returning();
+  return updated ?? row;
 }
 
 /** Books an approved adjustment now; the request's result says APPLIED, PENDING (worker resumes) or REJECTED. */

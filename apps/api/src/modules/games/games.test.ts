@@ -2,6 +2,7 @@ import { PROVIDERS } from '@lc/shared/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerTestPlayer, type SignedInPlayer, type TestApp } from '../../test/app';
 import { hasSuccessfulDeposit } from '../ledger/has-successful-deposit';
+import { fund } from '../withdrawals/withdrawal-test-helpers';
 
 let t: TestApp;
 let p: SignedInPlayer;
@@ -21,13 +22,6 @@ const launch = (provider: string, cookie: string, payload?: Record<string, unkno
     url: `/api/v2/games/${provider}/launch`,
     headers: { cookie },
     ...(payload ? { payload } : {}),
-  });
-const opsCredit = (playerId: string, provider: string, amount: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/ops/v1/players/${playerId}/credit`,
-    headers: { authorization: `Bearer ${t.app.opsToken.token}` },
-    payload: { provider, amount, reason: 'test funding' },
   });
 
 describe('GET /api/v2/games/{provider}', () => {
@@ -92,7 +86,7 @@ describe('POST /api/v2/games/{provider}/launch', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('GAME_NEEDS_DEPOSIT');
 
-    expect((await opsCredit(player.player.id, 'gclub', '100.00')).statusCode).toBe(201);
+    await fund(t.app, player, 'gclub', '100.00');
 
     // A deposit at any provider opens the games of every provider.
     const opened = await launch('alphabet', player.cookie, { gameCode });
@@ -110,14 +104,14 @@ describe('POST /api/v2/games/{provider}/launch', () => {
   it('opens games for a player whose only credit came by an adjustment (not a deposit)', async () => {
     const player = await registerTestPlayer(t.app);
     expect((await launch('gclub', player.cookie)).json().error.code).toBe('GAME_NEEDS_DEPOSIT');
-    expect((await opsCredit(player.player.id, 'betflix', '20.00')).statusCode).toBe(201);
+    await fund(t.app, player, 'betflix', '20.00');
     expect(await hasSuccessfulDeposit(t.app.db, player.player.id)).toBe(false);
     expect((await launch('gclub', player.cookie)).statusCode).toBe(200);
   });
 
   it('answers 404 for a game the provider does not have, 400 for an unknown provider, 401 without session', async () => {
     const player = await registerTestPlayer(t.app);
-    await opsCredit(player.player.id, 'askmebet', '10.00');
+    await fund(t.app, player, 'askmebet', '10.00');
     const missing = await launch('askmebet', player.cookie, { gameCode: 'no-such-game' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('NOT_FOUND');

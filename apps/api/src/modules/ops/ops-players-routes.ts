@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import {
-  ZIdempotencyHeaders,
-  ZOpsCreditRequest,
-  ZOpsCreditResponse,
   ZOpsPlayerDetailResponse,
   ZOpsPlayerParams,
   ZOpsPlayersQuery,
   ZOpsPlayersResponse,
 } from '@lc/shared/contracts/ops-players';
-import { parseMoney } from '@lc/shared/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bankAccounts } from '../../db/schema/bank-accounts';
@@ -16,17 +11,17 @@ import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { toBankAccountDto } from '../bank/to-bank-account-dto';
-import { gameProviderOf } from '../credits/game-provider-of';
 import { limitsStateAt, toLimitsResponse } from '../play-limits/deposit-limits';
 import { restrictionOf } from '../play-limits/restriction';
-import { creditPlayer } from './credit-player';
 import { findAgencyPlayer } from './find-agency-player';
 import { listPlayers, maskDigits } from './list-players';
 import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
-import { toOpsCreditDto } from './to-ops-credit-dto';
 import { toOpsPlayerDto } from './to-ops-player-dto';
 
-/** Ops: find players of the host's agency and credit them by hand (goodwill, tests). Every call is audited. */
+/**
+ * Ops: find players of the host's agency and read one. Every call is audited. Nobody credits a player here:
+ * an adjustment is a four-eyes request (POST /api/ops/v1/adjustments, decision 0065).
+ */
 export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ops/v1/players',
@@ -99,44 +94,6 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
           depositLimits: toLimitsResponse(limitsStateAt(player, now)),
         },
       };
-    },
-  );
-
-  app.post(
-    '/api/ops/v1/players/:id/credit',
-    {
-      onRequest: [requireOps, requireAgency],
-      config: { opsRole: 'admin' },
-      schema: {
-        tags: ['ops'],
-        summary:
-          'Credit a player at a provider (booked as an adjustment, reason required); 202 while the provider answer is pending',
-        security: [{ opsToken: [] }, { opsSession: [] }],
-        params: ZOpsPlayerParams,
-        headers: ZIdempotencyHeaders,
-        body: ZOpsCreditRequest,
-        response: {
-          201: ZOpsCreditResponse,
-          202: ZOpsCreditResponse,
-          ...errorResponses(400, 401, 404, 409, 503),
-        },
-      },
-    },
-    async (request, reply) => {
-      const provider = gameProviderOf(app, request.body.provider);
-      const credit = await creditPlayer(app.db, {
-        agency: agencyOf(request),
-        playerId: request.params.id,
-        provider,
-        amount: parseMoney(request.body.amount, 'THB'),
-        reason: request.body.reason,
-        key: request.headers['idempotency-key'] ?? randomUUID(),
-        actor: opsActorOf(request),
-        scope: auditScopeOf(request),
-        now: app.now(),
-        log: request.log,
-      });
-      return reply.code(credit.status === 'APPLIED' ? 201 : 202).send({ credit: toOpsCreditDto(credit) });
     },
   );
 };

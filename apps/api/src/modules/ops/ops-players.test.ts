@@ -13,8 +13,8 @@ import {
 } from '../../test/app';
 import { playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
-import { hasSuccessfulDeposit } from '../ledger/has-successful-deposit';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { createTestStaff, staffRequest } from '../staff/staff.test-helpers';
 
 let t: TestApp;
 let bearer: string;
@@ -44,7 +44,6 @@ const creditOf = async (cookie: string, provider: string) =>
   ).json().credit.amount;
 const lastAudit = async () =>
   (await t.app.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(1))[0];
-const auditRows = (action: string) => t.app.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 describe('ops authentication', () => {
   it('answers 401 without the bearer token, or with a wrong one, and audits nothing', async () => {
@@ -52,7 +51,7 @@ describe('ops authentication', () => {
     const routes = [
       ['GET', '/api/ops/v1/players'],
       ['GET', '/api/ops/v1/reconciliation'],
-      ['POST', `/api/ops/v1/players/${randomUUID()}/credit`],
+      ['POST', '/api/ops/v1/adjustments'],
     ] as const;
     for (const [method, url] of routes) {
       for (const authorization of [undefined, 'Bearer wrong-token-0123456789', t.app.opsToken.token]) {
@@ -147,188 +146,29 @@ describe('GET /api/ops/v1/players', () => {
   });
 });
 
-describe('POST /api/ops/v1/players/{id}/credit', () => {
-  it('transfers the credit in at the provider, books it as an ADJUSTMENT (not a deposit) and audits it', async () => {
+describe('no one credits a player alone (four eyes)', () => {
+  it('neither the OPS token nor an admin session books a credit at once: nothing moves until a second person approves', async () => {
     const p = await registerTestPlayer(t.app);
     const agencyId = await demoAgencyId(t.app.db);
-    expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
-
-    const res = await credit(p.player.id, { provider: 'betflix', amount: '100.50', reason: 'goodwill' });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toEqual({
-      credit: {
-        reference: expect.stringMatching(/^ops-credit:[0-9a-f-]{36}$/),
-        playerId: p.player.id,
-        provider: 'betflix',
-        amount: '100.50',
-        reason: 'goodwill',
-        status: 'APPLIED',
-        createdAt: t.clock.now().toISOString(),
-      },
-    });
-    expect(await creditOf(p.cookie, 'betflix')).toBe('100.50');
+    const admin = await createTestStaff(t.app, t.clock, 'admin');
+    const body = { provider: 'betflix', amount: '50000.00', reason: 'goodwill' };
+    const asToken = await credit(p.player.id, body);
+    const asAdmin = await staffRequest(
+      t.app,
+      admin.cookie,
+      'POST',
+      `/api/ops/v1/players/${p.player.id}/credit`,
+      body,
+    );
+    for (const res of [asToken, asAdmin]) expect(res.statusCode, res.body).toBe(404);
+    expect(await creditOf(p.cookie, 'betflix')).toBe('0.00');
     expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(p.player.id, 'betflix'))).toBe(
-      10_050n,
-    );
-    // Adjustments are not deposits (domain.md rule 6): no first deposit, no turnover.
-    expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
-    const [posted] = await t.app.db
-      .select()
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.reference, body.credit.reference));
-    expect(posted).toMatchObject({
-      kind: 'ADJUSTMENT',
-      playerId: p.player.id,
-      provider: 'betflix',
-      memo: 'goodwill',
-    });
-
-    const audit = (await auditRows('player.credit')).find(
-      (r) => r.details.reference === body.credit.reference,
-    );
-    expect(audit).toMatchObject({
-      actor,
-      target: `player:${p.player.id}`,
-      details: { provider: 'betflix', amount: '100.50', reason: 'goodwill', status: 'APPLIED' },
-    });
-  });
-
-  it('never credits twice: a repeat with the same Idempotency-Key returns the first credit', async () => {
-    const p = await registerTestPlayer(t.app);
-    const key = randomUUID();
-    const body = { provider: 'gclub', amount: '25.00', reason: 'goodwill' };
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => credit(p.player.id, body, { 'idempotency-key': key })),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
-    expect(new Set(answers.map((a) => a.json().credit.reference))).toEqual(new Set([`ops-credit:${key}`]));
-    expect(await creditOf(p.cookie, 'gclub')).toBe('25.00');
-    const again = await credit(p.player.id, body, { 'idempotency-key': key });
-    expect(again.statusCode).toBe(201);
-    expect(await creditOf(p.cookie, 'gclub')).toBe('25.00');
-
-    const reused = await credit(
-      p.player.id,
-      { provider: 'gclub', amount: '26.00', reason: 'goodwill' },
-      { 'idempotency-key': key },
-    );
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
-  });
-
-  it('keeps a credit whose answer was lost PENDING (202) and resolves it once by the same key', async () => {
-    const p = await registerTestPlayer(t.app);
-    const agencyId = await demoAgencyId(t.app.db);
-    const key = randomUUID();
-    await creditOf(p.cookie, 'alphabet'); // the member exists, so the faults below hit the transfer
-    // The transfer happens but its answer is lost, and every look-up of it fails too.
-    t.app.sandboxFaults.forceNext('providers', 'lost', 'error', 'error', 'error');
-    const pending = await credit(
-      p.player.id,
-      { provider: 'alphabet', amount: '40.00', reason: 'goodwill' },
-      { 'idempotency-key': key },
-    );
-    expect(pending.statusCode).toBe(202);
-    expect(pending.json().credit).toMatchObject({ reference: `ops-credit:${key}`, status: 'PENDING' });
-    // The provider has it; the ledger does not yet, and the player does not count as having deposited.
-    expect(await creditOf(p.cookie, 'alphabet')).toBe('40.00');
-    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(p.player.id, 'alphabet'))).toBe(
       0n,
     );
-    expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
-
-    const resolved = await credit(
-      p.player.id,
-      { provider: 'alphabet', amount: '40.00', reason: 'goodwill' },
-      { 'idempotency-key': key },
-    );
-    expect(resolved.statusCode).toBe(201);
-    expect(resolved.json().credit.status).toBe('APPLIED');
-    expect(await creditOf(p.cookie, 'alphabet')).toBe('40.00');
-    expect(await getAccountBalance(t.app.db, agencyId, playerProviderAccount(p.player.id, 'alphabet'))).toBe(
-      4_000n,
-    );
-    const statuses = (await auditRows('player.credit'))
-      .filter((r) => r.details.reference === `ops-credit:${key}`)
-      .map((r) => r.details.status);
-    expect(statuses).toEqual(['PENDING', 'APPLIED']);
-  });
-
-  it('answers 503 when the provider refuses, records it, and moves nothing', async () => {
-    const p = await registerTestPlayer(t.app);
-    await creditOf(p.cookie, 'askmebet');
-    const key = randomUUID();
-    // The provider answers the transfer with a 503 of its own and has no such transfer afterwards.
-    t.app.sandboxFaults.forceNext('providers', 'error');
-    const res = await credit(
-      p.player.id,
-      { provider: 'askmebet', amount: '5.00', reason: 'goodwill' },
-      { 'idempotency-key': key },
-    );
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('PROVIDER_UNAVAILABLE');
-    expect(await creditOf(p.cookie, 'askmebet')).toBe('0.00');
-    expect(await hasSuccessfulDeposit(t.app.db, p.player.id)).toBe(false);
-    const again = await credit(
-      p.player.id,
-      { provider: 'askmebet', amount: '5.00', reason: 'goodwill' },
-      { 'idempotency-key': key },
-    );
-    expect(again.statusCode).toBe(503);
-    expect(await creditOf(p.cookie, 'askmebet')).toBe('0.00');
-    const audit = (await auditRows('player.credit')).find((r) => r.details.reference === `ops-credit:${key}`);
-    expect(audit?.details).toMatchObject({ status: 'REJECTED', failure: 'SANDBOX_FAULT' });
-  });
-
-  it('validates the provider, the amount, the reason, the key and the player', async () => {
-    const p = await registerTestPlayer(t.app);
-    const unknown = await credit(p.player.id, { provider: 'pgslot', amount: '1.00', reason: 'goodwill' });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.code).toBe('UNKNOWN_PROVIDER');
-    for (const [amount, field] of [
-      ['0.00', 'INVALID'],
-      ['-1.00', 'INVALID_FORMAT'],
-      ['1.001', 'INVALID_FORMAT'],
-      ['1e3', 'INVALID_FORMAT'],
-      ['1000000.01', 'INVALID'],
-      [100, 'INVALID'],
-      [undefined, 'REQUIRED'],
-    ] as const) {
-      const res = await credit(p.player.id, {
-        provider: 'gclub',
-        reason: 'goodwill',
-        ...(amount === undefined ? {} : { amount }),
-      });
-      expect(res.statusCode, String(amount)).toBe(400);
-      expect(res.json().error, String(amount)).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        fields: { amount: field },
-      });
-    }
-    for (const reason of [undefined, '', '   ']) {
-      const res = await credit(p.player.id, {
-        provider: 'gclub',
-        amount: '1.00',
-        ...(reason === undefined ? {} : { reason }),
-      });
-      expect(res.statusCode, String(reason)).toBe(400);
-      expect(res.json().error, String(reason)).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        fields: { reason: 'REQUIRED' },
-      });
-    }
-    const badKey = await credit(
-      p.player.id,
-      { provider: 'gclub', amount: '1.00', reason: 'goodwill' },
-      { 'idempotency-key': 'a b' },
-    );
-    expect(badKey.statusCode).toBe(400);
-    for (const id of [randomUUID(), 'not-a-uuid']) {
-      const missing = await credit(id, { provider: 'gclub', amount: '1.00', reason: 'goodwill' });
-      expect(missing.statusCode, id).toBe(404);
-      expect(missing.json().error.code).toBe('NOT_FOUND');
-    }
-    expect(await creditOf(p.cookie, 'gclub')).toBe('0.00');
+    const adjustments = await t.app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.playerId, p.player.id));
+    expect(adjustments).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { sendCsv } from '../../lib/send-csv';
 import { toCsv } from '../../lib/to-csv';
-import { opsCallerOf, requireOps, staffIdOf } from '../../plugins/ops-auth';
+import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { toApprovalDto } from '../approvals/to-approval-dto';
 import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
@@ -140,29 +140,31 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary:
-          'Reject an OPEN withdrawal, or credit a BOUNCED one back: the credit goes back to the provider ' +
-          "(→ REJECTED); 202 while the provider's answer is unknown (RETURNING or BOUNCE_RETURNING: repeat to " +
-          'resume, it never returns twice)',
+          'Reject an OPEN withdrawal: the credit goes back to the provider (→ REJECTED); 202 {withdrawal} while ' +
+          "the provider's answer is unknown (RETURNING: repeat to resume, it never returns twice). Crediting a " +
+          'BOUNCED one back is four eyes: 202 {approval} (BOUNCE_CREDIT_BACK), done once a second finance/admin ' +
+          'member approves it; 409 APPROVAL_PENDING while one waits',
         security: [{ opsToken: [] }, { opsSession: [] }],
         params: ZOrderCodeParams,
         body: ZRejectWithdrawalRequest,
         response: {
           200: ZOpsWithdrawalResponse,
-          202: ZOpsWithdrawalResponse,
+          202: z.union([ZOpsWithdrawalResponse, ZApprovalResponse]),
           ...errorResponses(400, 401, 404, 409, 415),
         },
       },
     },
     async (request, reply) => {
-      const order = await rejectWithdrawal(app, {
+      const result = await rejectWithdrawal(app, {
         agency: agencyOf(request),
         code: request.params.code,
         reason: request.body?.reason || null,
-        actor: opsActorOf(request),
+        caller: opsCallerOf(request),
         scope: auditScopeOf(request),
-        staffId: staffIdOf(opsCallerOf(request)),
         log: request.log,
       });
+      if ('approval' in result) return reply.code(202).send({ approval: toApprovalDto(result.approval) });
+      const order = result.withdrawal;
       app.metrics.withdrawalDecided(order.status);
       const withdrawal = toOpsWithdrawalDto(order, await usernameOf(app.db, order.playerId));
       return reply.code(order.status === 'REJECTED' ? 200 : 202).send({ withdrawal });

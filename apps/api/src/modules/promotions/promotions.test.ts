@@ -12,7 +12,7 @@ import { depositAction, sandboxPay, waitFor } from '../deposits/deposit-test-hel
 import { bonusAccount, playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
-import { opsHeaders, withdraw } from '../withdrawals/withdrawal-test-helpers';
+import { fund, withdraw } from '../withdrawals/withdrawal-test-helpers';
 import {
   balanceOf,
   cancelPromo,
@@ -166,13 +166,7 @@ describe('use: every refusal, in the order domain.md gives', () => {
     const firstOnly = await createPromotion(t.app, promotionInput({ firstOrderOnly: true }));
     const device = `fp-adjusted-${Date.now()}`;
     const adjusted = await promoPlayer(t.app, device);
-    const credit = await t.app.inject({
-      method: 'POST',
-      url: `/api/ops/v1/players/${adjusted.player.id}/credit`,
-      headers: opsHeaders(t.app),
-      payload: { provider: 'askmebet', amount: '100.00', reason: 'goodwill' },
-    });
-    expect(credit.statusCode).toBe(201);
+    await fund(t.app, adjusted, 'askmebet', '100.00');
     const sameDevice = await promoPlayer(t.app, device);
     expect((await usePromo(t.app, sameDevice, firstOnly.id, 'betflix')).statusCode).toBe(201);
     expect((await usePromo(t.app, adjusted, firstOnly.id, 'betflix')).statusCode).toBe(201);

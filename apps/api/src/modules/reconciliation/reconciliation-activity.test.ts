@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ProviderMember } from '../../adapters/providers/game-provider';
 import { providerMemberOf } from '../../adapters/providers/member-name';
 import { createTestApp, registerTestPlayer, type SignedInPlayer, type TestApp } from '../../test/app';
+import { fund } from '../withdrawals/withdrawal-test-helpers';
 import { WINDOW_OVERLAP_MS } from './execute-reconciliation-run';
 import { runReconciliationNow } from './reconciliation-test-helpers';
 
@@ -22,17 +23,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const bearer = () => ({ authorization: `Bearer ${t.app.opsToken.token}` });
 const memberOf = (p: SignedInPlayer) => providerMemberOf('demo', p.player.id).username;
-async function opsCredit(p: SignedInPlayer, provider: TProvider, amount: string): Promise<void> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/ops/v1/players/${p.player.id}/credit`,
-    headers: bearer(),
-    payload: { provider, amount, reason: 'reconciliation test set-up' },
-  });
-  expect(res.statusCode).toBe(201);
-}
+const opsCredit = (p: SignedInPlayer, provider: TProvider, amount: string) =>
+  fund(t.app, p, provider, amount);
 /** Counts the statements asked from one provider, by member. */
 function spyStatements(provider: TProvider): string[] {
   const asked: string[] = [];

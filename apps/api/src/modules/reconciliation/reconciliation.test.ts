@@ -10,6 +10,7 @@ import { setSandboxProviderBalance } from '../../test/provider-sandbox';
 import { bonusAccount, houseAccount, payoutAccount, playerProviderAccount } from '../ledger/account-key';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { postTransaction } from '../ledger/post-transaction';
+import { fund } from '../withdrawals/withdrawal-test-helpers';
 import { runReconciliationNow } from './reconciliation-test-helpers';
 
 type Entries = Parameters<typeof postTransaction>[1]['entries'];
@@ -22,19 +23,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const bearer = () => ({ authorization: `Bearer ${t.app.opsToken.token}` });
 const reconcile = () => runReconciliationNow(t.app);
 const rowOf = (report: TReconciliationResponse, p: SignedInPlayer, provider: TProvider) =>
   report.rows.find((r) => r.playerId === p.player.id && r.provider === provider) as TReconciliationRow;
-async function opsCredit(p: SignedInPlayer, provider: TProvider, amount: string): Promise<void> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/ops/v1/players/${p.player.id}/credit`,
-    headers: bearer(),
-    payload: { provider, amount, reason: 'reconciliation test set-up' },
-  });
-  expect(res.statusCode).toBe(201);
-}
+const opsCredit = (p: SignedInPlayer, provider: TProvider, amount: string) =>
+  fund(t.app, p, provider, amount);
 /** A transfer made at the provider behind the ledger's back (as a rogue script or a bug would). */
 async function rawTransfer(
   p: SignedInPlayer,

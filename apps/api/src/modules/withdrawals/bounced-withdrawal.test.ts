@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { payoutAccount, payoutOwedAccount, playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { demoAgencyId, entriesByAccount, ledgerSumsByCurrency } from '../ledger/ledger-test-helpers';
+import { createTestStaff, staffRequest } from '../staff/staff.test-helpers';
 import {
   creditOf,
   fund,
@@ -150,6 +151,50 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
     expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
   });
 
+  it('crediting back a bounce is four eyes: one cashier moves nothing, a second member approves it once', async () => {
+    const cashier = await createTestStaff(t.app, t.clock, 'cashier');
+    const { p, code } = await paidOut();
+    expect((await bounce(code)).statusCode).toBe(200);
+    const before = await creditOf(t.app, p, 'gclub');
+    const asked = await staffRequest(
+      t.app,
+      cashier.cookie,
+      'POST',
+      `/api/ops/v1/withdrawals/${code}/reject`,
+      {},
+    );
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { approval } = asked.json();
+    expect(approval).toMatchObject({ kind: 'BOUNCE_CREDIT_BACK', status: 'PENDING' });
+    expect(approval.payload).toMatchObject({ code, credit: '100.00', bounceReference: 'BCEL-RETURN-1' });
+    expect(await creditOf(t.app, p, 'gclub')).toBe(before);
+    expect(await playerStatus(p)).toBe('BOUNCED');
+    // While it waits: no second request, no re-pay behind its back, and the one who asked cannot approve it.
+    const again = await staffRequest(
+      t.app,
+      cashier.cookie,
+      'POST',
+      `/api/ops/v1/withdrawals/${code}/reject`,
+      {},
+    );
+    expect(again.json().error.code).toBe('APPROVAL_PENDING');
+    expect((await opsAction(t.app, code, 'approve')).json().error.code).toBe('APPROVAL_PENDING');
+    const approve = (cookie: string) =>
+      staffRequest(t.app, cookie, 'POST', `/api/ops/v1/approvals/${approval.id}/approve`, {});
+    expect((await approve(cashier.cookie)).statusCode).toBe(403);
+
+    const [one, two] = [
+      await createTestStaff(t.app, t.clock, 'finance'),
+      await createTestStaff(t.app, t.clock, 'finance'),
+    ];
+    const [a, b] = await Promise.all([approve(one.cookie), approve(two.cookie)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(thb(await creditOf(t.app, p, 'gclub'))).toBe(thb(before) + thb('100.00'));
+    expect(await playerStatus(p)).toBe('REJECTED');
+    expect(await referencesOf(code)).toContain(`${code}:back`);
+    expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
+  });
+
   it('credited back once under two parallel calls, while the player has another open withdrawal', async () => {
     const { p, code, payout } = await paidOut();
     expect((await bounce(code)).statusCode).toBe(200);
@@ -158,10 +203,25 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
     expect(next.statusCode).toBe(201);
     const before = await creditOf(t.app, p, 'gclub');
 
-    const [a, b] = await Promise.all([opsAction(t.app, code, 'reject'), opsAction(t.app, code, 'reject')]);
-    // Each call credits it back, resumes it (same reference) or finds it done (409); at least one finishes.
-    for (const res of [a, b]) expect([200, 202, 409]).toContain(res.statusCode);
-    expect([a, b].some((res) => res.statusCode === 200)).toBe(true);
+    // Two cashiers ask at once: one request; its approval credits it back; then there is nothing to reject.
+    const [c1, c2] = [
+      await createTestStaff(t.app, t.clock, 'cashier'),
+      await createTestStaff(t.app, t.clock, 'cashier'),
+    ];
+    const reject = (cookie: string) =>
+      staffRequest(t.app, cookie, 'POST', `/api/ops/v1/withdrawals/${code}/reject`, {});
+    const [a, b] = await Promise.all([reject(c1.cookie), reject(c2.cookie)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
+    const { approval } = (a.statusCode === 202 ? a : b).json();
+    const finance = await createTestStaff(t.app, t.clock, 'finance');
+    const approved = await staffRequest(
+      t.app,
+      finance.cookie,
+      'POST',
+      `/api/ops/v1/approvals/${approval.id}/approve`,
+      {},
+    );
+    expect(approved.json().approval.result).toEqual({ withdrawal: code, status: 'REJECTED' });
     expect((await opsAction(t.app, code, 'reject')).statusCode).toBe(409);
 
     expect(thb(await creditOf(t.app, p, 'gclub'))).toBe(thb(before) + thb('100.00'));

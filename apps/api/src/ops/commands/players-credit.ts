@@ -1,13 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { ZOpsCreditResponse } from '@lc/shared/contracts/ops-players';
+import { ZApprovalResponse } from '@lc/shared/contracts/ops-approvals';
 import { EXIT, type OpsCommand } from '../command';
 import { UsageError } from '../parse-args';
 
+/**
+ * Asks for an adjustment: the OPS token may only ask (decision 0065). Nothing moves until a second staff
+ * member of role finance or admin approves it in the back office (Approvals); the approval books it.
+ */
 export const playersCreditCommand: OpsCommand = {
   name: 'players credit',
   summary:
-    'Credit a player at a provider (booked as an adjustment, not a deposit); repeat with --key to resolve a pending one',
-  usage: 'ID --provider P --amount 100.00 --reason TEXT [--key KEY]',
+    "Request an adjustment of a player's credit at a provider (four eyes: booked once a staff member approves it)",
+  usage: 'ID --provider P --amount 100.00 --reason TEXT',
   positionals: ['ID'],
   options: {
     provider: {
@@ -15,35 +18,25 @@ export const playersCreditCommand: OpsCommand = {
       description: 'alphabet, askmebet, betflix, gclub or gclub_live',
       isRequired: true,
     },
-    amount: { type: 'string', description: 'THB credit, e.g. 100.00', isRequired: true },
+    amount: { type: 'string', description: 'signed THB credit, e.g. 100.00 or -20.00', isRequired: true },
     reason: {
       type: 'string',
-      description: 'why (required; kept in the ledger memo and the audit log)',
+      description: 'why (required; kept in the request, the ledger memo and the audit log)',
       isRequired: true,
     },
-    key: { type: 'string', description: 'idempotency key: the same key never credits twice (default: new)' },
   },
   async run({ client, out }, { positionals, options }) {
     const [playerId, ...extra] = positionals;
     if (!playerId || extra.length > 0) throw new UsageError('give exactly one player ID');
-    const key = typeof options.key === 'string' ? options.key : randomUUID();
-    const { status, body } = await client.request(
-      'POST',
-      `/api/ops/v1/players/${encodeURIComponent(playerId)}/credit`,
-      ZOpsCreditResponse,
-      {
-        body: { provider: options.provider, amount: options.amount, reason: options.reason },
-        headers: { 'idempotency-key': key },
-      },
-    );
-    const { credit } = body;
-    if (status === 202) {
-      out(`PENDING: the provider's answer was lost; reference ${credit.reference}`);
-      out(`run the same command again with --key ${key} to resolve it (it will never credit twice)`);
-      return EXIT.INCOMPLETE;
-    }
+    const { body } = await client.request('POST', '/api/ops/v1/adjustments', ZApprovalResponse, {
+      body: { playerId, provider: options.provider, amount: options.amount, reason: options.reason },
+    });
+    const { approval } = body;
     out(
-      `credited ${credit.amount} THB to ${credit.playerId} at ${credit.provider} (reference ${credit.reference})`,
+      `requested ${approval.payload.amount} THB for ${playerId} at ${approval.payload.provider}: approval ${approval.id} ${approval.status}`,
+    );
+    out(
+      'a second staff member (finance or admin) approves it in the back office (Approvals); then it is booked',
     );
     return EXIT.OK;
   },

@@ -74,5 +74,27 @@ export function summariseRequest(approval: Pick<TApproval, 'kind' | 'payload'>):
       if (payload.playerId) parts.push({ type: 'copy', value: payload.playerId });
       return parts;
     }
+    case 'BOUNCE_CREDIT_BACK':
+      return [
+        {
+          type: 'copy',
+          value: payload.code ?? '',
+          label: 'approvals.withdrawalCode',
+          testId: 'approval-code',
+        },
+        { type: 'copy', value: payload.username ?? '', label: 'player', testId: 'approval-username' },
+        text('approvals.creditBack', {
+          credit: formatCurrency(payload.credit ?? '0', 'THB'),
+          reference: payload.bounceReference ?? '',
+        }),
+      ];
+    case 'STAFF_CREATE':
+      return [
+        text('approvals.staffCreate', {
+          username: payload.username ?? '',
+          displayName: payload.displayName ?? '',
+          role: { t: `role.${payload.role}` },
+        }),
+      ];
   }
 }

@@ -2,6 +2,7 @@ import { OPS_WITHDRAWAL_STATUSES, type TOpsWithdrawal } from '@lc/shared/contrac
 import { formatCurrency } from '@lc/ui/format-currency';
 import { formatDateTime } from '@lc/ui/format-date';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@/components/copy-text';
@@ -141,7 +142,16 @@ export function WithdrawalsPage({
           onSubmit={(text) =>
             decide.mutate(
               { code: action.withdrawal.code, decision: action.decision, text },
-              { onSuccess: close },
+              {
+                onSuccess: (answer) => {
+                  if ('approval' in answer) {
+                    notifications.show({
+                      message: t('withdrawals.approvalRequested', { code: action.withdrawal.code }),
+                    });
+                  }
+                  close();
+                },
+              },
             )
           }
           onClose={close}
