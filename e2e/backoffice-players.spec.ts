@@ -84,9 +84,11 @@ test('players at 1280 px: search, ledger, a note, end sessions, an adjustment wi
   // still to come are not starved on a busy machine.
   await support.page.context().close();
 
-  // A finance member requests an adjustment from the player's page; a second one approves it.
+  // A finance member requests an adjustment from the player's page; a second one approves it (a member who
+  // already existed when it was asked: decision 0065).
   const reason = `Goodwill ${Date.now()}`;
   const finance = await signedInStaffPage(browser, 'finance');
+  const approver = await signedInStaffPage(browser, 'finance');
   await finance.page.goto(`/backoffice/players/${player.playerId}`);
   // The menu's Players entry stays current on a player's page (a sub-route); only it.
   await expect(finance.page.getByTestId('nav-players')).toHaveAttribute('data-active', 'true');
@@ -100,7 +102,6 @@ test('players at 1280 px: search, ledger, a note, end sessions, an adjustment wi
   await finance.page.getByTestId('adjustment-submit').click();
   await expect(form).toBeHidden();
 
-  const approver = await signedInStaffPage(browser, 'finance');
   await approver.page.goto('/backoffice/approvals');
   const request = approver.page.locator('tr', { hasText: reason });
   await expect(request.getByText(finance.username, { exact: true })).toBeVisible();

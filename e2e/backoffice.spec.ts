@@ -67,12 +67,8 @@ function createAdminWithCli(): { username: string; password: string } {
   return { username, password };
 }
 
-/** Creates a member on the Staff page and answers the one-time password the page shows. */
-async function createStaffInConsole(
-  page: Page,
-  username: string,
-  role: 'cashier' | 'finance',
-): Promise<string> {
+/** Fills and sends the Staff page's new-member form. */
+async function submitStaffForm(page: Page, username: string, role: 'cashier' | 'finance') {
   await page.getByTestId('nav-staff').click();
   await page.getByTestId('create-staff').click();
   const form = page.getByTestId('create-staff-form');
@@ -80,10 +76,33 @@ async function createStaffInConsole(
   await form.locator('input[name="displayName"]').fill(`Staff ${username}`);
   await chooseOption(page, 'staff-role', new RegExp(`^${consoleText('lo', 'common', `role.${role}`)}$`));
   await page.getByTestId('create-staff-submit').click();
+}
+
+/** Creates a cashier on the Staff page and answers the one-time password the page shows. */
+async function createStaffInConsole(page: Page, username: string): Promise<string> {
+  await submitStaffForm(page, username, 'cashier');
   const password = (await page.getByTestId('initial-password').textContent())?.trim() ?? '';
   expect(password.length).toBeGreaterThan(8);
   await page.getByTestId('staff-created-close').click();
   await expect(page.getByTestId('staff-table').getByText(username, { exact: true })).toBeVisible();
+  return password;
+}
+
+/**
+ * A finance member: `admin` asks for them on the Staff page (four eyes, decision 0065), `approver` (a second
+ * admin) approves the request on the Approvals page and is shown the one-time password, answered here.
+ */
+async function createFinanceWithApproval(admin: Page, approver: Page, username: string): Promise<string> {
+  await submitStaffForm(admin, username, 'finance');
+  await expect(admin.getByTestId('staff-requested')).toBeVisible();
+  await admin.getByTestId('staff-requested-close').click();
+  await approver.getByTestId('nav-approvals').click();
+  const request = approver.locator('tr', { hasText: username });
+  await request.getByTestId('approval-approve').click();
+  await answerPrompt(approver, 'Known to me');
+  const password = (await approver.getByTestId('approved-initial-password').textContent())?.trim() ?? '';
+  expect(password.length).toBeGreaterThan(8);
+  await approver.getByTestId('approved-member-close').click();
   return password;
 }
 
@@ -167,13 +186,17 @@ test('back office at 1280 px: first admin, staff, payouts, late payment, four ey
     expect(await axeViolations(admin)).toEqual([]);
   }
 
-  // The admin creates a cashier and two finance members; each gets a one-time password.
+  // The admin creates a cashier (a one-time password at once) and asks for two finance members, whom a second
+  // admin (made with the CLI too) approves, receiving their one-time passwords.
+  const secondAdminMade = createAdminWithCli();
+  const secondAdmin = await staffPage(browser);
+  await firstSignIn(secondAdmin, secondAdminMade.username, secondAdminMade.password);
   const cashierName = uniqueUsername('csh');
   const financeName = uniqueUsername('fna');
   const secondFinanceName = uniqueUsername('fnb');
-  const cashierPassword = await createStaffInConsole(admin, cashierName, 'cashier');
-  const financePassword = await createStaffInConsole(admin, financeName, 'finance');
-  const secondFinancePassword = await createStaffInConsole(admin, secondFinanceName, 'finance');
+  const cashierPassword = await createStaffInConsole(admin, cashierName);
+  const financePassword = await createFinanceWithApproval(admin, secondAdmin, financeName);
+  const secondFinancePassword = await createFinanceWithApproval(admin, secondAdmin, secondFinanceName);
 
   // The cashier pays out the OPEN withdrawal with the bank's reference and credits the late payment.
   const cashier = await staffPage(browser);

@@ -8,7 +8,7 @@ import { ledgerAccounts } from '../db/schema/ledger';
 import { bonusAccount, playerProviderAccount } from '../modules/ledger/account-key';
 import { demoAgencyId } from '../modules/ledger/ledger-test-helpers';
 import { postTransaction } from '../modules/ledger/post-transaction';
-import { createTestStaff, staffRequest } from '../modules/staff/staff.test-helpers';
+import { createStaffBy, createTestStaff, staffRequest } from '../modules/staff/staff.test-helpers';
 import { fund } from '../modules/withdrawals/withdrawal-test-helpers';
 import { createTestApp, registerTestPlayer, type TestApp } from '../test/app';
 import { EXIT } from './command';
@@ -74,6 +74,10 @@ describe('npm run ops', () => {
 
   it('players credit only asks: nothing moves until a second staff member approves, and mistakes are explained', async () => {
     const p = await registerTestPlayer(t.app);
+    // The approver: a finance member an admin made (one the token made may not decide the token's requests).
+    const admin = await createTestStaff(t.app, t.clock, 'admin');
+    const secondAdmin = await createTestStaff(t.app, t.clock, 'admin');
+    const finance = await createStaffBy(t.app, t.clock, admin, secondAdmin, 'finance');
     const credit = [
       'players',
       'credit',
@@ -98,7 +102,6 @@ describe('npm run ops', () => {
       payload: {},
     });
     expect(byToken.json().error.code).toBe('AUTOMATION_CANNOT_APPROVE');
-    const finance = await createTestStaff(t.app, t.clock, 'finance');
     const approved = await staffRequest(
       t.app,
       finance.cookie,

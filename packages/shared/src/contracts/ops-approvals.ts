@@ -66,6 +66,9 @@ export const ZApproval = z.object({
 export type TApproval = z.infer<typeof ZApproval>;
 
 export const ZApprovalResponse = z.object({ approval: ZApproval });
+/** The answer to a decision: an approved STAFF_CREATE also carries the new member's one-time password, once. */
+export const ZDecideApprovalResponse = ZApprovalResponse.extend({ initialPassword: z.string().optional() });
+export type TDecideApprovalResponse = z.infer<typeof ZDecideApprovalResponse>;
 export const ZApprovalsQuery = ZPageQuery.extend({ status: ZApprovalStatus.optional() });
 export const ZApprovalsResponse = ZPage(ZApproval);
 export const ZApprovalParams = z.object({ id: z.uuid({ message: 'INVALID' }) });

@@ -5,6 +5,7 @@ import {
   ZApprovalsQuery,
   ZApprovalsResponse,
   ZDecideApprovalRequest,
+  ZDecideApprovalResponse,
 } from '@lc/shared/contracts/ops-approvals';
 import { parseMoney } from '@lc/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,11 +82,11 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
           security: OPS_SECURITY,
           params: ZApprovalParams,
           body: ZDecideApprovalRequest,
-          response: { 200: ZApprovalResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+          response: { 200: ZDecideApprovalResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
         },
       },
       async (request) => {
-        const approval = await decideApproval(app, {
+        const decided = await decideApproval(app, {
           agency: agencyOf(request),
           id: request.params.id,
           isApproved: verb === 'approve',
@@ -94,7 +95,10 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
           scope: auditScopeOf(request),
           log: request.log,
         });
-        return { approval: toApprovalDto(approval) };
+        return {
+          approval: toApprovalDto(decided.approval),
+          ...(decided.initialPassword ? { initialPassword: decided.initialPassword } : {}),
+        };
       },
     );
   }

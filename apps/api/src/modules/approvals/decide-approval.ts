@@ -1,3 +1,4 @@
+import { ZStaffRole } from '@lc/shared/contracts/ops-staff';
 import { ZRateCurrency } from '@lc/shared/contracts/rates';
 import { parseMoney } from '@lc/shared/money';
 import { isProvider } from '@lc/shared/providers';
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type ApprovalRow, approvals } from '../../db/schema/approvals';
 import { opsCredits } from '../../db/schema/ops-credits';
-import { staff } from '../../db/schema/staff';
+import { type StaffRow, staff } from '../../db/schema/staff';
 import { withdrawals } from '../../db/schema/withdrawals';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
@@ -15,6 +16,7 @@ import { gameProviderOf } from '../credits/game-provider-of';
 import { creditPlayer, opsCreditReference } from '../ops/credit-player';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { applyExchangeRate } from '../rates/apply-exchange-rate';
+import { insertStaff, newInitialPassword } from '../staff/create-staff';
 import { findStaff } from '../staff/find-staff';
 import { approveWithdrawal } from '../withdrawals/approve-withdrawal';
 import { startReturning } from '../withdrawals/reject-withdrawal';
@@ -40,9 +42,19 @@ export type DecideApprovalInput = {
  * Approving a WITHDRAWAL_APPROVAL pays the withdrawal out (approveWithdrawal, same transaction, the order
  * locked first); a RATE_CHANGE sets exactly the requested rate (decision 0046).
  */
-export async function decideApproval(app: FastifyInstance, input: DecideApprovalInput): Promise<ApprovalRow> {
+export async function decideApproval(
+  app: FastifyInstance,
+  input: DecideApprovalInput,
+): Promise<DecidedApproval> {
   const { caller } = input;
   const now = app.now();
+  // A member created by approval gets a one-time password, hashed before the locks are taken (argon2id is slow)
+  // and answered to the approving admin only: it is stored nowhere else.
+  const [kind] = await app.db
+    .select({ kind: approvals.kind })
+    .from(approvals)
+    .where(eq(approvals.id, input.id));
+  const fresh = kind?.kind === 'STAFF_CREATE' && input.isApproved ? await newInitialPassword() : null;
   const decided = await app.db.transaction(async (tx) => {
     // A withdrawal's request: lock the order before the request, the order approve and reject of the
     // withdrawal take them in (order, then request), so the three serialise without a deadlock.
@@ -61,11 +73,15 @@ export async function decideApproval(app: FastifyInstance, input: DecideApproval
     }
     // Nor may the member whose role would change decide it: that would be one person promoting themselves.
     const isConcerned = row.kind === 'ROLE_CHANGE' && row.payload.staffId === caller.staff.id;
-    if (row.requestedByStaffId === caller.staff.id || isConcerned) {
+    const isOwnAccount = input.isApproved && isRequestersOwn(row, caller.staff);
+    if (row.requestedByStaffId === caller.staff.id || isConcerned || isOwnAccount) {
       throw new AppError(403, 'SAME_STAFF', 'Another staff member must decide this request');
     }
+    if (row.kind === 'STAFF_CREATE' && caller.role !== 'admin') {
+      throw new AppError(403, 'FORBIDDEN_ROLE', 'A second admin decides who joins with approving rights');
+    }
     if (row.status !== 'PENDING') throw new AppError(409, 'APPROVAL_NOT_PENDING', `Already ${row.status}`);
-    const result = input.isApproved ? await carryOut(tx, row, input, now) : null;
+    const result = input.isApproved ? await carryOut(tx, row, input, now, fresh?.passwordHash ?? null) : null;
     const [updated] = await tx
       .update(approvals)
       .set({
@@ -92,10 +108,27 @@ export async function decideApproval(app: FastifyInstance, input: DecideApproval
   if (decided.kind === 'WITHDRAWAL_APPROVAL' && decided.status === 'APPROVED') {
     app.metrics.withdrawalDecided('SUCCESS');
   }
-  if (decided.status !== 'APPROVED') return decided;
-  if (decided.kind === 'BOUNCE_CREDIT_BACK') return creditBackBounce(app, input, decided);
-  if (decided.kind !== 'ADJUSTMENT') return decided;
-  return bookAdjustment(app, input, decided);
+  if (decided.status !== 'APPROVED') return { approval: decided };
+  if (decided.kind === 'STAFF_CREATE' && fresh) {
+    return { approval: decided, initialPassword: fresh.initialPassword };
+  }
+  if (decided.kind === 'BOUNCE_CREDIT_BACK') return { approval: await creditBackBounce(app, input, decided) };
+  if (decided.kind !== 'ADJUSTMENT') return { approval: decided };
+  return { approval: await bookAdjustment(app, input, decided) };
+}
+
+export type DecidedApproval = { approval: ApprovalRow; initialPassword?: string };
+
+/**
+ * A second account of the requester is the requester (decision 0065): a member never approves a request of
+ * whoever created them (the OPS token included: `automation`, no id), nor one filed before they existed.
+ * Rejecting moves nothing, so it is not restricted this way.
+ * Members made before creators were kept have none on file and only the time rule applies to them.
+ */
+function isRequestersOwn(row: ApprovalRow, approver: StaffRow): boolean {
+  if (approver.createdAt.getTime() > row.createdAt.getTime()) return true;
+  if (row.requestedByStaffId) return approver.createdByStaffId === row.requestedByStaffId;
+  return approver.createdByStaffId === null && approver.createdBy === 'automation';
 }
 
 /** What approving does inside the decision's transaction; its answer is kept as the request's `result`. */
@@ -104,9 +137,25 @@ async function carryOut(
   row: ApprovalRow,
   input: DecideApprovalInput,
   now: Date,
+  passwordHash: string | null,
 ): Promise<Record<string, string>> {
   const { payload } = row;
   const { caller } = input;
+  if (row.kind === 'STAFF_CREATE') {
+    const role = ZStaffRole.parse(payload.role);
+    if (!passwordHash) throw new Error(`approval ${row.id}: no initial password prepared`);
+    const member = await insertStaff(tx, {
+      agencyId: row.agencyId,
+      body: { username: payload.username ?? '', displayName: payload.displayName ?? '', role },
+      // The member is the requester's making; the approver only signed it off.
+      creator: { staffId: row.requestedByStaffId, name: row.requestedBy },
+      actor: caller.name,
+      scope: input.scope,
+      now,
+      passwordHash,
+    });
+    return { username: member.username, staffId: member.id, role };
+  }
   if (row.kind === 'WITHDRAWAL_APPROVAL') {
     // The order was locked above; approveWithdrawal pays it under that lock, or answers 409 (no longer
     // OPEN/BOUNCED) and this whole decision rolls back, the request still PENDING.

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import {
   automationRequest,
+  createStaffBy,
   createTestStaff,
   staffRequest,
   type TestStaff,
@@ -32,12 +33,14 @@ beforeAll(async () => {
     .update(agencies)
     .set({ approvalThresholdSatang: 10_000n })
     .where(eq(agencies.id, await demoAgencyId(t.app.db)));
-  [cashier, financeA, financeB, admin] = await Promise.all([
+  // Made by an admin, not by the OPS token: they may decide the token's requests (decision 0065).
+  [cashier, admin] = await Promise.all([
     createTestStaff(t.app, t.clock, 'cashier'),
-    createTestStaff(t.app, t.clock, 'finance'),
-    createTestStaff(t.app, t.clock, 'finance'),
     createTestStaff(t.app, t.clock, 'admin'),
   ]);
+  const secondAdmin = await createTestStaff(t.app, t.clock, 'admin');
+  financeA = await createStaffBy(t.app, t.clock, admin, secondAdmin, 'finance');
+  financeB = await createStaffBy(t.app, t.clock, admin, secondAdmin, 'finance');
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -106,7 +109,7 @@ describe('four eyes: withdrawals over the approval threshold', () => {
     expect(await payoutsOf(code)).toHaveLength(1);
     // Paid: neither the withdrawal nor the request can be decided again.
     expect((await opsAction(t.app, code, 'approve')).json().error.code).toBe('ORDER_NOT_OPEN');
-    expect((await decide(admin, approval.id, 'approve')).json().error.code).toBe('APPROVAL_NOT_PENDING');
+    expect((await decide(financeA, approval.id, 'approve')).json().error.code).toBe('APPROVAL_NOT_PENDING');
   });
 
   it('the staff requester cannot approve their own request (SAME_STAFF)', async () => {

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit';
 import { exchangeRates } from '../../db/schema/rates';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DEMO_AGENCY_CODE } from '../agency/seed-demo-agency';
-import { createTestStaff, staffRequest, type TestStaff } from '../staff/staff.test-helpers';
+import { createStaffBy, createTestStaff, staffRequest, type TestStaff } from '../staff/staff.test-helpers';
 
 // Decision 0064: absolute bounds per currency, a band of 0.5×–2× around the rate in force, canonical values.
 let t: TestApp;
@@ -17,7 +17,12 @@ beforeAll(async () => {
   const [demo] = await t.app.db.select().from(agencies).where(eq(agencies.code, DEMO_AGENCY_CODE));
   if (!demo) throw new Error('demo agency missing');
   demoAgencyId = demo.id;
-  admin = await createTestStaff(t.app, t.clock, 'admin');
+  // The approver of the OPS token's requests: made by an admin, not by the token (decision 0065).
+  const [first, second] = [
+    await createTestStaff(t.app, t.clock, 'admin'),
+    await createTestStaff(t.app, t.clock, 'admin'),
+  ];
+  admin = await createStaffBy(t.app, t.clock, first, second, 'admin');
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -13,8 +13,9 @@ import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { toApprovalDto } from '../approvals/to-approval-dto';
 import { auditScopeOf, opsActorOf } from '../ops/record-audit';
-import { createStaff } from './create-staff';
+import { createStaff, creatorOf } from './create-staff';
 import { listStaff } from './find-staff';
+import { APPROVING_ROLES, requestStaffCreation } from './request-staff-creation';
 import { resetStaffTotp } from './reset-staff-totp';
 import { toStaffDto } from './to-staff-dto';
 import { updateStaff } from './update-staff';
@@ -29,20 +30,32 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary:
-          'Create a staff member; answers a one-time initial password (TOTP is enrolled by the member)',
+          'Create a staff member; answers a one-time initial password (TOTP is enrolled by the member). A ' +
+          'finance or admin member asked for by a staff session is a four-eyes request: 202 {approval} ' +
+          '(STAFF_CREATE), created when a second admin approves it, who receives the password',
         security: OPS_SECURITY,
         body: ZCreateStaffRequest,
-        response: { 201: ZCreateStaffResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: {
+          201: ZCreateStaffResponse,
+          202: ZApprovalResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 415),
+        },
       },
     },
     async (request, reply) => {
-      const created = await createStaff(app.db, {
+      const caller = opsCallerOf(request);
+      const input = {
         agencyId: agencyOf(request).id,
         body: request.body,
-        actor: opsActorOf(request),
         scope: auditScopeOf(request),
         now: app.now(),
-      });
+      };
+      // The OPS token is the platform (it creates an agency's first admins); a person needs a second admin.
+      if (caller.kind === 'staff' && APPROVING_ROLES.has(request.body.role)) {
+        const approval = await requestStaffCreation(app.db, { ...input, caller });
+        return reply.code(202).send({ approval: toApprovalDto(approval) });
+      }
+      const created = await createStaff(app.db, { ...input, creator: creatorOf(caller), actor: caller.name });
       return reply
         .code(201)
         .send({ staff: toStaffDto(created.staff), initialPassword: created.initialPassword });

@@ -67,11 +67,25 @@ export async function createTestStaff(app: App, clock: TestClock, role: TStaffRo
     role,
   });
   expectStatus(created, 201, 'staff create');
-  const { staff, initialPassword } = created.json() as { staff: { id: string }; initialPassword: string };
+  const { initialPassword } = created.json() as { initialPassword: string };
+  return finishFirstSignIn(app, clock, username, initialPassword);
+}
+
+/**
+ * A new member's first sign-in with their one-time password: TOTP enrolled, own password set, signed in.
+ * The clock moves one TOTP step on, so a fresh code is available.
+ */
+export async function finishFirstSignIn(
+  app: App,
+  clock: TestClock,
+  username: string,
+  initialPassword: string,
+): Promise<TestStaff> {
   const first = await signIn(app, { username, password: initialPassword });
   expectStatus(first, 200, 'first sign-in');
   const cookie = staffCookieOf(first) as string;
-  const secret = (first.json() as { totp: { secret: string } }).totp.secret;
+  const body = first.json() as { staff: { id: string }; totp: { secret: string } };
+  const secret = body.totp.secret;
   const enrol = await staffRequest(app, cookie, 'POST', '/api/ops/v1/me/totp', {
     code: await totpCodeAt(secret, clock),
   });
@@ -84,5 +98,49 @@ export async function createTestStaff(app: App, clock: TestClock, role: TStaffRo
   expectStatus(changed, 204, 'password change');
   clock.advance(30_000);
   const { recoveryCodes } = enrol.json() as { recoveryCodes: string[] };
-  return { id: staff.id, username, password, cookie, secret, recoveryCodes };
+  return { id: body.staff.id, username, password, cookie, secret, recoveryCodes };
+}
+
+/**
+ * A member of `role` made by `creator` (a signed-in admin), signed in: finance and admin members are asked for
+ * and approved by `approver` (a second admin), as decision 0065 wants. Unlike {@link createTestStaff}'s
+ * members, they may decide the OPS token's requests (the token did not create them).
+ */
+export async function createStaffBy(
+  app: App,
+  clock: TestClock,
+  creator: TestStaff,
+  approver: TestStaff,
+  role: TStaffRole,
+): Promise<TestStaff> {
+  const username = uniqueUsername('s');
+  const asked = await staffRequest(app, creator.cookie, 'POST', '/api/ops/v1/staff', {
+    username,
+    displayName: `Staff ${username}`,
+    role,
+  });
+  if (asked.statusCode === 201) {
+    return finishFirstSignIn(
+      app,
+      clock,
+      username,
+      (asked.json() as { initialPassword: string }).initialPassword,
+    );
+  }
+  expectStatus(asked, 202, 'staff creation request');
+  const id = (asked.json() as { approval: { id: string } }).approval.id;
+  const approved = await staffRequest(
+    app,
+    approver.cookie,
+    'POST',
+    `/api/ops/v1/approvals/${id}/approve`,
+    {},
+  );
+  expectStatus(approved, 200, 'staff creation approval');
+  return finishFirstSignIn(
+    app,
+    clock,
+    username,
+    (approved.json() as { initialPassword: string }).initialPassword,
+  );
 }

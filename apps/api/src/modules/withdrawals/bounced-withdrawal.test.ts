@@ -153,6 +153,9 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
 
   it('crediting back a bounce is four eyes: one cashier moves nothing, a second member approves it once', async () => {
     const cashier = await createTestStaff(t.app, t.clock, 'cashier');
+    // The approvers exist before the request (one made after it could not decide it: decision 0065).
+    const one = await createTestStaff(t.app, t.clock, 'finance');
+    const two = await createTestStaff(t.app, t.clock, 'finance');
     const { p, code } = await paidOut();
     expect((await bounce(code)).statusCode).toBe(200);
     const before = await creditOf(t.app, p, 'gclub');
@@ -183,10 +186,6 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
       staffRequest(t.app, cookie, 'POST', `/api/ops/v1/approvals/${approval.id}/approve`, {});
     expect((await approve(cashier.cookie)).statusCode).toBe(403);
 
-    const [one, two] = [
-      await createTestStaff(t.app, t.clock, 'finance'),
-      await createTestStaff(t.app, t.clock, 'finance'),
-    ];
     const [a, b] = await Promise.all([approve(one.cookie), approve(two.cookie)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(thb(await creditOf(t.app, p, 'gclub'))).toBe(thb(before) + thb('100.00'));
@@ -204,16 +203,16 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
     const before = await creditOf(t.app, p, 'gclub');
 
     // Two cashiers ask at once: one request; its approval credits it back; then there is nothing to reject.
-    const [c1, c2] = [
+    const [c1, c2, finance] = [
       await createTestStaff(t.app, t.clock, 'cashier'),
       await createTestStaff(t.app, t.clock, 'cashier'),
+      await createTestStaff(t.app, t.clock, 'finance'),
     ];
     const reject = (cookie: string) =>
       staffRequest(t.app, cookie, 'POST', `/api/ops/v1/withdrawals/${code}/reject`, {});
     const [a, b] = await Promise.all([reject(c1.cookie), reject(c2.cookie)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
     const { approval } = (a.statusCode === 202 ? a : b).json();
-    const finance = await createTestStaff(t.app, t.clock, 'finance');
     const approved = await staffRequest(
       t.app,
       finance.cookie,

@@ -1,4 +1,4 @@
-import type { TApproval } from '@lc/shared/contracts/ops-approvals';
+import type { TDecideApprovalResponse } from '@lc/shared/contracts/ops-approvals';
 import { apiRequest } from '@lc/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { approvalKeys, staffKeys } from '@/lib/query-keys';
@@ -7,8 +7,8 @@ export function decideApproval(
   id: string,
   decision: 'approve' | 'reject',
   reason: string,
-): Promise<{ approval: TApproval }> {
-  return apiRequest<{ approval: TApproval }>(`/ops/v1/approvals/${encodeURIComponent(id)}/${decision}`, {
+): Promise<TDecideApprovalResponse> {
+  return apiRequest<TDecideApprovalResponse>(`/ops/v1/approvals/${encodeURIComponent(id)}/${decision}`, {
     method: 'POST',
     body: reason ? { reason } : {},
   });
@@ -22,7 +22,7 @@ export function useDecideApproval() {
       decideApproval(id, decision, reason),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: approvalKeys.lists() });
-      // An approved role change changes the staff list.
+      // An approved role change or new member changes the staff list.
       await queryClient.invalidateQueries({ queryKey: staffKeys.lists() });
     },
   });

@@ -1,6 +1,6 @@
 import { APPROVAL_STATUSES, type TApproval } from '@lc/shared/contracts/ops-approvals';
 import { formatDateTime } from '@lc/ui/format-date';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@/components/copy-text';
@@ -69,6 +69,8 @@ export function ApprovalsPage({
   const approvals = useApprovals(filter);
   const decide = useDecideApproval();
   const [action, setAction] = useState<Action | null>(null);
+  // An approved new member: their one-time password, shown to this approver once (never stored).
+  const [newMember, setNewMember] = useState<{ username: string; initialPassword: string } | null>(null);
   const close = () => {
     setAction(null);
     decide.reset();
@@ -155,10 +157,39 @@ export function ApprovalsPage({
           isPending={decide.isPending}
           error={decide.error}
           onSubmit={(reason) =>
-            decide.mutate({ id: action.approval.id, decision: action.decision, reason }, { onSuccess: close })
+            decide.mutate(
+              { id: action.approval.id, decision: action.decision, reason },
+              {
+                onSuccess: (answer) => {
+                  if (answer.initialPassword) {
+                    const username = answer.approval.payload.username ?? '';
+                    setNewMember({ username, initialPassword: answer.initialPassword });
+                  }
+                  close();
+                },
+              },
+            )
           }
           onClose={close}
         />
+      ) : null}
+      {newMember ? (
+        <Modal
+          opened
+          onClose={() => setNewMember(null)}
+          title={t('staff.create')}
+          centered
+          closeOnClickOutside={false}
+        >
+          <Stack data-testid="approved-member">
+            <Text size="sm">{t('staff.createdFor', { username: newMember.username })}</Text>
+            <CopyText value={newMember.initialPassword} testId="approved-initial-password" />
+            <Alert color="yellow">{t('staff.initialPasswordHint')}</Alert>
+            <Button onClick={() => setNewMember(null)} data-testid="approved-member-close">
+              {t('done')}
+            </Button>
+          </Stack>
+        </Modal>
       ) : null}
     </Stack>
   );

@@ -6,7 +6,10 @@ import { CopyText } from '@/components/copy-text';
 import { ErrorAlert } from '@/components/error-alert';
 import { useCreateStaff } from '../api/create-staff';
 
-/** Creates a member, then shows the one-time initial password to hand over in person (never again). */
+/**
+ * Creates a member, then shows the one-time initial password to hand over in person (never again). A finance
+ * or admin member is a request instead: a second admin approves it on the Approvals page and gets the password.
+ */
 export function CreateStaffModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateStaff();
@@ -17,10 +20,20 @@ export function CreateStaffModal({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     create.mutate({ username: username.trim(), displayName: displayName.trim() || username.trim(), role });
   };
-  const created = create.data;
+  const answer = create.data;
+  const created = answer && 'staff' in answer ? answer : null;
   return (
-    <Modal opened onClose={onClose} title={t('staff.create')} centered closeOnClickOutside={!created}>
-      {created ? (
+    <Modal opened onClose={onClose} title={t('staff.create')} centered closeOnClickOutside={!answer}>
+      {answer && 'approval' in answer ? (
+        <Stack data-testid="staff-requested">
+          <Text size="sm">
+            {t('staff.creationRequested', { username: answer.approval.payload.username ?? '' })}
+          </Text>
+          <Button onClick={onClose} data-testid="staff-requested-close">
+            {t('done')}
+          </Button>
+        </Stack>
+      ) : created ? (
         <Stack data-testid="staff-created">
           <Text size="sm">{t('staff.createdFor', { username: created.staff.username })}</Text>
           <CopyText value={created.initialPassword} testId="initial-password" />
