@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runDepositLookUps, runDueDeposits, runFinalLookUps } from './deposit-steps';
+import { runPendingGameSessionEnds } from './game-session-end-step';
 import { runPendingOpsCredits } from './ops-credit-step';
 import { runUnfinishedUsageCancels } from './usage-cancel-step';
 import { runUnresolvedWithdrawals } from './withdrawal-step';
@@ -14,11 +15,13 @@ const STEPS = [
   ['withdrawals', runUnresolvedWithdrawals],
   ['ops-credits', runPendingOpsCredits],
   ['usage-cancels', runUnfinishedUsageCancels],
+  ['game-session-ends', runPendingGameSessionEnds],
 ] as const;
 
 /**
  * One pass of the background worker (docs/decisions/0012-worker.md): expire and retry deposits, look up OPEN
- * deposits whose webhook may be lost and closed ones once more after their life, resolve withdrawals, ops credits and promotion cancels without a known outcome. Every step
+ * deposits whose webhook may be lost and closed ones once more after their life, resolve withdrawals, ops credits and promotion cancels without a known outcome,
+ * and ask providers again to end the game sessions of a time-out or self-exclusion. Every step
  * claims its items in a short transaction (`FOR UPDATE SKIP LOCKED`), so any number of processes may run
  * ticks at once; the provider and bank calls happen afterwards through the modules' idempotent functions. A
  * failing item or step is logged and counted, never thrown.
@@ -30,6 +33,7 @@ export async function runWorkerTick(app: FastifyInstance): Promise<TickReport> {
     withdrawals: [],
     opsCredits: [],
     usageCancels: [],
+    gameSessionEnds: [],
     errors: 0,
   };
   const log = app.log.child({ job: 'worker' });
@@ -52,5 +56,6 @@ export const isIdleTick = (r: TickReport): boolean =>
     r.lookUps.length +
     r.withdrawals.length +
     r.opsCredits.length +
-    r.usageCancels.length ===
+    r.usageCancels.length +
+    r.gameSessionEnds.length ===
   0;

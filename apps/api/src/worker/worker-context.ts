@@ -12,6 +12,8 @@ export type TickReport = {
   opsCredits: string[];
   /** Promotion usages whose cancel (the bonus taken back) had no known outcome. */
   usageCancels: string[];
+  /** Game-session ends a provider did not confirm (`game-session-end:<player>:<provider>`). */
+  gameSessionEnds: string[];
   /** Items (or whole steps) that threw; each was logged with its code. */
   errors: number;
 };

@@ -90,6 +90,12 @@ export interface GameProvider {
   listTransfers(from: Date, to: Date, cursor?: string | null): Promise<TransferReportPage>;
   listGames(tab?: string): Promise<GameCatalogue>;
   launchUrl(member: ProviderMember, gameCode: string): Promise<string>;
+  /**
+   * Ends the member's game sessions: every launch URL handed out so far stops playing (its page and its
+   * rounds are refused). Idempotent; a member the provider never created has none, which is not an error.
+   * Called when the player takes a time-out or excludes themself (play-limits/end-game-sessions.ts).
+   */
+  endMemberSessions(member: ProviderMember): Promise<void>;
 }
 
 /** Raised when a provider cannot be reached or answers with an error we cannot act on. */

@@ -193,6 +193,17 @@ export class HttpGameProvider implements GameProvider {
     return ZLaunch.parse(body).url;
   }
 
+  async endMemberSessions(member: ProviderMember): Promise<void> {
+    const path = `/members/${encodeURIComponent(member.username)}/sessions/end`;
+    try {
+      await this.idempotent(() => this.request('POST', path));
+    } catch (error) {
+      // A member never created there has no session to end.
+      if (error instanceof HttpStatusError && errorCodeOf(error) === 'MEMBER_NOT_FOUND') return;
+      throw error;
+    }
+  }
+
   /** Retries calls that are safe to repeat, on network errors and 5xx only, with a short backoff. */
   private async idempotent(call: () => Promise<unknown>): Promise<unknown> {
     let lastError: unknown;

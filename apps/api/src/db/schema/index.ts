@@ -4,6 +4,7 @@ export * from './audit';
 export * from './bank-accounts';
 export * from './bank-payments';
 export * from './deposits';
+export * from './game-session-ends';
 export * from './idempotency';
 export * from './ledger';
 export * from './ops-credits';

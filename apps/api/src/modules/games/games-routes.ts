@@ -51,7 +51,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       const provider = gameProviderOf(app, request.params.provider);
       const agency = agencyOf(request);
       const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: playerOf(request).id };
-      const url = await launchGame(app.db, provider, owner, request.body?.gameCode, request.log);
+      const url = await launchGame(app, provider, owner, request.body?.gameCode, request.log);
       return { url };
     },
   );

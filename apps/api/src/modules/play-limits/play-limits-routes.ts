@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, ZNoContent } from '../../lib/route-schemas';
 import { playerOf, requirePlayer, sessionOf } from '../../plugins/session';
 import { limitsStateAt, toLimitsResponse } from './deposit-limits';
+import { endGameSessions } from './end-game-sessions';
 import { restrictPlayer } from './restrict-player';
 import { setDepositLimits } from './set-deposit-limits';
 
@@ -48,7 +49,7 @@ export const playLimitsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePlayer,
       schema: {
         tags: ['players'],
-        summary: 'Take a time-out (1, 7, 30 or 42 days); other sessions end',
+        summary: 'Take a time-out (1, 7, 30 or 42 days); other sessions and games end',
         body: ZTimeOutRequest,
         response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 409, 415) },
       },
@@ -63,6 +64,8 @@ export const playLimitsRoutes: FastifyPluginAsyncZod = async (app) => {
         until: restrictionEnd({ days: request.body.days }, now),
         now,
       });
+      // In force now; games launched before it end at the providers too (a provider that is down: the worker).
+      await endGameSessions(app, player.id, request.log);
       request.log.info({ event: 'play.time_out', playerId: player.id, days: request.body.days }, 'time-out');
       return reply.code(204).send(null);
     },
@@ -74,7 +77,8 @@ export const playLimitsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePlayer,
       schema: {
         tags: ['players'],
-        summary: 'Exclude yourself (6, 12 or 60 months); other sessions end; cannot be lifted early',
+        summary:
+          'Exclude yourself (6, 12 or 60 months); other sessions and games end; cannot be lifted early',
         body: ZSelfExclusionRequest,
         response: { 204: ZNoContent, ...errorResponses(400, 401, 404, 409, 415) },
       },
@@ -89,6 +93,7 @@ export const playLimitsRoutes: FastifyPluginAsyncZod = async (app) => {
         until: restrictionEnd({ months: request.body.months }, now),
         now,
       });
+      await endGameSessions(app, player.id, request.log);
       request.log.info(
         { event: 'play.self_exclusion', playerId: player.id, months: request.body.months },
         'self-exclusion',

@@ -18,14 +18,20 @@ export type SandboxLaunch = {
   gameName: string;
 };
 
-/** The live launch of a token at this provider, with its member and game; 404 LAUNCH_NOT_FOUND otherwise. */
+/**
+ * The live launch of a token at this provider, with its member and game; 404 LAUNCH_NOT_FOUND otherwise.
+ * `holdLaunch` (inside a transaction): the launch row is locked FOR SHARE until it ends, so ending the
+ * member's sessions (end-sandbox-member-sessions.ts) waits for a spin in progress, and a spin that starts
+ * after it sees the token ended.
+ */
 export async function findSandboxLaunch(
   db: DbOrTx,
   provider: TProvider,
   token: string,
   now: Date,
+  holdLaunch = false,
 ): Promise<SandboxLaunch> {
-  const [row] = await db
+  const query = db
     .select({
       memberId: launches.memberId,
       username: members.username,
@@ -44,6 +50,7 @@ export async function findSandboxLaunch(
       ),
     )
     .limit(1);
+  const [row] = await (holdLaunch ? query.for('share', { of: launches }) : query);
   if (!row) throw new SandboxError(404, 'LAUNCH_NOT_FOUND', 'This game link has expired');
   return { provider, ...row };
 }

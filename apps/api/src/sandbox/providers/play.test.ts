@@ -171,6 +171,24 @@ describe('spins', () => {
     await expectRoundsExplainBalance(username);
   });
 
+  it("stop once the member's sessions are ended, spins in flight included: each counted or refused", async () => {
+    const { username, url } = await launch('100.00');
+    const end = () => signedSandboxRequest(t.app, 'askmebet', 'POST', `/members/${username}/sessions/end`);
+    const [ended, ...responses] = await Promise.all([
+      end(),
+      ...Array.from({ length: 10 }, () => spin(url, '1.00')),
+    ]);
+    expect(ended?.statusCode).toBe(200);
+    for (const response of responses) expect([200, 404]).toContain(response.statusCode);
+    const played = responses.filter((r) => r.statusCode === 200).length;
+    expect((await roundsOf(username)).filter((r) => r.kind === 'spin')).toHaveLength(played);
+    const after = await spin(url, '1.00');
+    expect(after.statusCode).toBe(404);
+    expect(after.json()).toMatchObject({ code: 'LAUNCH_NOT_FOUND' });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    await expectRoundsExplainBalance(username);
+  });
+
   it('stop when the link expires after a few hours', async () => {
     const { url } = await launch('10.00');
     expect((await spin(url, '1.00')).statusCode).toBe(200);

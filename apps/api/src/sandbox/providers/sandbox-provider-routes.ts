@@ -2,6 +2,7 @@ import type { TProvider } from '@lc/shared/providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applySandboxTransfer } from './apply-sandbox-transfer';
+import { endSandboxMemberSessions } from './end-sandbox-member-sessions';
 import { ensureSandboxMember } from './ensure-sandbox-member';
 import { launchSandboxGame } from './launch-sandbox-game';
 import { listSandboxGames } from './list-sandbox-games';
@@ -58,6 +59,16 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
         if (!member) throw new SandboxError(404, 'MEMBER_NOT_FOUND', `No member ${request.params.username}`);
         return toStatementDto(member);
       }),
+  );
+
+  // Ends the member's game sessions (a time-out or self-exclusion): its launch URLs stop playing.
+  app.post(
+    '/members/:username/sessions/end',
+    { ...PROVIDER_API, schema: { hide: true, params: ZMemberParams } },
+    async (request, reply) =>
+      sendWithFault(request, reply, async () =>
+        endSandboxMemberSessions(app.db, provider, request.params.username, app.now()),
+      ),
   );
 
   // Test hook (sandbox only): put a member's balance where a test needs it.

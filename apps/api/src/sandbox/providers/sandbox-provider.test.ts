@@ -380,6 +380,17 @@ describe('faults', () => {
     expect((await askmebet.getStatement(member)).balance).toBe(8_00n);
   });
 
+  it('retries ending game sessions through failed answers, and says unavailable after three', async () => {
+    const member = await memberWith(askmebet, '8.00');
+    const url = await askmebet.launchUrl(member, 'amb-fortune-koi');
+    t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error');
+    await expect(askmebet.endMemberSessions(member)).rejects.toThrow(/unavailable/);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200); // an error ends nothing
+    t.app.sandboxFaults.forceNext('providers', 'lost', 'error');
+    await askmebet.endMemberSessions(member);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
   it('leaves the game list and launch alone', async () => {
     t.app.sandboxFaults.reset({ providers: { error: 1 } });
     const member = newMember();
@@ -575,5 +586,65 @@ describe('games and launch', () => {
     expect(await askmebet.launchUrl(member, '')).toMatch(/\/play\//);
     await expect(askmebet.launchUrl(newMember(), 'amb-fortune-koi')).rejects.toThrow('HTTP 404');
     await expect(askmebet.launchUrl(member, 'no-such-game')).rejects.toThrow('HTTP 404');
+  });
+
+  it("ends a member's game sessions: every URL launched before stops playing, later ones play", async () => {
+    const member = await memberWith(askmebet, '20.00');
+    const spin = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url}/spin`,
+        headers: { 'content-type': 'application/json' },
+        payload: { stake: '1.00' },
+      });
+    const urls = [
+      await askmebet.launchUrl(member, 'amb-fortune-koi'),
+      await askmebet.launchUrl(member, 'amb-mahjong-fortune'),
+    ];
+    const otherMember = await memberWith(askmebet, '5.00');
+    const otherUrl = await askmebet.launchUrl(otherMember, 'amb-fortune-koi');
+    expect((await spin(urls[0] ?? '')).statusCode).toBe(200);
+    const balance = await askmebet.getBalance(member);
+
+    await askmebet.endMemberSessions(member);
+    for (const url of urls) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('expired');
+      const refused = await spin(url);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'LAUNCH_NOT_FOUND' });
+    }
+    expect(await askmebet.getBalance(member)).toBe(balance);
+    // Another member's game plays on; ending again is harmless.
+    expect((await spin(otherUrl)).statusCode).toBe(200);
+    await askmebet.endMemberSessions(member);
+    // The provider ends what was launched; refusing new launches is the platform's part (refuseRestricted).
+    expect((await spin(await askmebet.launchUrl(member, 'amb-fortune-koi'))).statusCode).toBe(200);
+
+    // A member never created there has nothing to end.
+    await askmebet.endMemberSessions(newMember());
+    const raw = await signedSandboxRequest(
+      t.app,
+      'askmebet',
+      'POST',
+      `/members/${newMember().username}/sessions/end`,
+    );
+    expect(raw.statusCode).toBe(404);
+    expect(raw.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+    const ended = await signedSandboxRequest(
+      t.app,
+      'askmebet',
+      'POST',
+      `/members/${member.username}/sessions/end`,
+    );
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ username: member.username, ended: 1 });
+    // Unsigned: refused.
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/providers/askmebet/members/${member.username}/sessions/end`,
+    });
+    expect(unsigned.statusCode).toBe(401);
   });
 });

@@ -19,8 +19,9 @@ export type SpinResult = {
 };
 
 /**
- * One round of the demo slot: with the member row locked, refuses a stake above the balance, draws the
- * outcome, records the round and moves the balance by win − stake.
+ * One round of the demo slot: with the launch held (its sessions cannot be ended meanwhile) and the member
+ * row locked, refuses a stake above the balance, draws the outcome, records the round and moves the balance
+ * by win − stake.
  */
 export async function spinSandboxGame(
   db: Db,
@@ -31,7 +32,7 @@ export async function spinSandboxGame(
   random?: RandomInt,
 ): Promise<SpinResult> {
   return db.transaction(async (tx) => {
-    const launch = await findSandboxLaunch(tx, provider, token, now);
+    const launch = await findSandboxLaunch(tx, provider, token, now, true);
     const member = await lockSandboxMemberById(tx, launch.memberId);
     if (stake > member.balance) throw new SandboxError(409, 'INSUFFICIENT_BALANCE', 'Balance too low');
     const { outcome, reels } = drawSpin(random);
