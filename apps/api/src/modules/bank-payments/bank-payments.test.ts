@@ -209,6 +209,54 @@ describe('every payment the bank reports is kept once', () => {
     });
   });
 
+  it('a payment credited as a deposit of its own while the player has another deposit open: credited, not a 500', async () => {
+    // Found by the model-based run (bank-payments-model.test.ts): the staff deposit was inserted OPEN and
+    // collided with the player's open order (one OPEN order per player): 500, nothing credited.
+    const { p, code } = await openDeposit();
+    await payQuietly(code);
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('SUCCESS');
+    const second = await payQuietly(code, '50000');
+    expect((await postWebhook(second)).statusCode).toBe(200);
+    const open = await postDeposit(t.app, p);
+    expect(open.statusCode).toBe(201);
+    const duplicate = (await paymentsOf(code)).find((x) => x.reason === 'DUPLICATE');
+    const res = await ops('POST', `/api/ops/v1/bank-payments/${duplicate?.id}/credit`, { provider: 'gclub' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().deposit).toMatchObject({ status: 'SUCCESS', amount: '50000', credit: '78.06' });
+    // The player's open order is untouched: still OPEN, still the one to pay.
+    expect((await rowOf(open.json().order.code)).status).toBe('OPEN');
+    expect(await creditsOf(t.app, agencyId, p.player.id)).toEqual({
+      provider: CREDIT + 78_06n,
+      ledger: CREDIT + 78_06n,
+    });
+  });
+
+  it("an order already paid (its credit failing) is not confirmed with another order's payment: neither is lost", async () => {
+    // Found by the model-based run: confirming it moved the order to the other payment and left its own
+    // payment MATCHED to an order it no longer settled: neither credited nor refundable.
+    const late = await openDeposit();
+    expect((await depositAction(t.app, late.p, late.code, 'cancel')).statusCode).toBe(200);
+    await payQuietly(late.code);
+    expect((await depositAction(t.app, late.p, late.code, 'check')).json().order.latePaid).toBe(true);
+    const [latePayment] = await paymentsOf(late.code);
+    const { p, code } = await openDeposit();
+    t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error', 'error', 'error');
+    await payQuietly(code);
+    expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
+    t.app.sandboxFaults.reset();
+    const refused = await ops('POST', `/api/ops/v1/deposits/${code}/confirm`, { paymentId: latePayment?.id });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('DEPOSIT_ALREADY_PAID');
+    // Its own payment settles it; the other stays UNMATCHED, still refundable.
+    const [own] = await paymentsOf(code);
+    const confirmed = await ops('POST', `/api/ops/v1/deposits/${code}/confirm`, { paymentId: own?.id });
+    expect(confirmed.json().deposit.status).toBe('SUCCESS');
+    const refund = await ops('POST', `/api/ops/v1/bank-payments/${latePayment?.id}/refund`, {
+      bankReference: 'RF-M1',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+  });
+
   it("a second payment whose webhook was lost is found by the worker's final look-up once the order's life ended", async () => {
     const { p, code } = await openDeposit();
     await payQuietly(code);

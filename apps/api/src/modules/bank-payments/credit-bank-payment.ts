@@ -112,7 +112,9 @@ async function createStaffDeposit(
       credit: 1n,
       bonus: 0n,
       promotionUsageId: null,
-      status: 'OPEN',
+      // Paid already (the payment it is made for): never OPEN, which would collide with the order the player
+      // may have open (one OPEN order per player) and is not one they could pay.
+      status: 'PAID',
       createdAt: now,
       expiresAt: now,
       updatedAt: now,

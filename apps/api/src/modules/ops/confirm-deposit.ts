@@ -1,8 +1,8 @@
 import { formatMinor } from '@lc/shared/money';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
-import type { BankPaymentRow } from '../../db/schema/bank-payments';
+import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments';
 import { type DepositRow, deposits } from '../../db/schema/deposits';
 import { AppError } from '../../lib/app-error';
 import { applyPaymentToDeposit } from '../bank-payments/apply-payment-to-deposit';
@@ -37,7 +37,8 @@ export async function lockAgencyDeposit(
  * Staff confirm a deposit against a stored bank payment (domain.md rule 2): an OPEN, PAID (e.g. another
  * amount paid) or FAILED order, with a payment that is UNMATCHED, or already MATCHED to this very order (a
  * FAILED order's own payment; a payment of this order's bill that staff settled to another order is not).
- * Anything else → 409 PAYMENT_ALREADY_RESOLVED: a bank reference settles one order only. The credit is
+ * Anything else → 409 PAYMENT_ALREADY_RESOLVED: a bank reference settles one order only; and an order a
+ * payment already settled takes no other (409 DEPOSIT_ALREADY_PAID). The credit is
  * computed from the paid kip (applyPaymentToDeposit), audited in the same transaction, then credited through
  * the deposit module's own path (`<code>:in`, once). Answers the deposit: SUCCESS, or still PAID when the
  * provider did not apply the credit (the worker retries).
@@ -75,7 +76,7 @@ export async function confirmDeposit(
     .transaction(async (tx) => {
       const now = app.now();
       const held = before.status === 'OPEN' ? null : leaseUntil;
-      const { row, payment } = await lockConfirmable(tx, input, now, held);
+      const { row, payment } = await lockConfirmable(tx, input, now, held, true);
       const resolution = { status: 'MATCHED' as const, actor: input.actor, now };
       const paid = await applyPaymentToDeposit(tx, row, payment, resolution);
       await recordAudit(tx, auditOf(input, row, { payment, paid }, now));
@@ -93,13 +94,15 @@ export async function confirmDeposit(
 /**
  * The deposit and the payment, locked in that order (docs/decisions/0062), if staff may confirm one with the
  * other. `leaseUntil`: the lease this confirm took before looking at the provider, which a PAID or FAILED
- * order must still carry (otherwise it changed meanwhile: look again); null before it is taken.
+ * order must still carry (otherwise it changed meanwhile: look again); null before it is taken. `isSettling`:
+ * the call that settles the order with the payment.
  */
 async function lockConfirmable(
   tx: Parameters<typeof lockDeposit>[0],
   input: DepositDecisionInput & { paymentId: string },
   now: Date,
   leaseUntil: Date | null,
+  isSettling = false,
 ) {
   const row = await lockAgencyDeposit(tx, input.agency.id, input.code);
   if (row.status !== 'OPEN' && row.status !== 'PAID' && row.status !== 'FAILED') {
@@ -118,6 +121,28 @@ async function lockConfirmable(
     payment.status === 'MATCHED' && (payment.creditedDepositId ?? payment.depositId) === row.id;
   if (payment.status !== 'UNMATCHED' && !isOwnPayment) {
     throw new AppError(409, 'PAYMENT_ALREADY_RESOLVED', `Bank payment ${payment.id} is ${payment.status}`);
+  }
+  // An order a payment already settled (PAID, its credit failing) keeps that payment: settling it with
+  // another would leave the first MATCHED to an order it no longer settles, neither credited nor refundable.
+  // (Payments that settle an order change only under its row lock, held here.) Checked when settling, after
+  // the look-up: a credit that landed meanwhile answers DEPOSIT_ALREADY_CREDITED and completes the order.
+  if (isSettling && !isOwnPayment) {
+    const [settling] = await tx
+      .select({ id: bankPayments.id })
+      .from(bankPayments)
+      .where(
+        and(
+          eq(bankPayments.status, 'MATCHED'),
+          sql`coalesce(${bankPayments.creditedDepositId}, ${bankPayments.depositId}) = ${row.id}`,
+        ),
+      );
+    if (settling) {
+      throw new AppError(
+        409,
+        'DEPOSIT_ALREADY_PAID',
+        `Deposit ${row.code} is paid by bank payment ${settling.id}`,
+      );
+    }
   }
   return { row, payment, isOwnPayment };
 }
