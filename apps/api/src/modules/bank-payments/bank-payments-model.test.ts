@@ -231,10 +231,11 @@ async function checkInvariants(world: World, label: string): Promise<void> {
   // Each credited deposit is settled by exactly one payment, and no payment settles two.
   const settledBy = new Map<string, string>();
   for (const deposit of credited) {
+    // The order a payment settles is the one staff settled it to, else the one whose bill it paid.
     const settling = payments.filter(
       (p) =>
-        (p.status === 'MATCHED' && p.depositId === deposit.id) ||
-        (p.status === 'CREDITED' && p.creditedDepositId === deposit.id),
+        (p.status === 'MATCHED' || p.status === 'CREDITED') &&
+        (p.creditedDepositId ?? p.depositId) === deposit.id,
     );
     expect(
       settling.map((p) => p.id),
@@ -248,7 +249,7 @@ async function checkInvariants(world: World, label: string): Promise<void> {
   }
   // Each payment: credited once, refunded once, or waiting (unmatched, or matched to an order not yet credited).
   for (const p of payments) {
-    const settles = rows.find((d) => d.id === (p.status === 'CREDITED' ? p.creditedDepositId : p.depositId));
+    const settles = rows.find((d) => d.id === (p.creditedDepositId ?? p.depositId));
     const isSettling = p.status === 'MATCHED' || p.status === 'CREDITED';
     const bucket = settledBy.has(p.id)
       ? 'credited'
@@ -357,6 +358,6 @@ describe('bank payments × deposits × staff: a model-based run', () => {
           { numRuns: Number(process.env.MODEL_RUNS ?? 30), endOnFailure: !process.env.MODEL_SHRINK },
     );
     console.log(`model runs reached: ${JSON.stringify(reached)}; refusals: ${JSON.stringify([...refusals])}`);
-    expect(reached.credited).toBeGreaterThan(0);
+    if (!process.env.MODEL_REPLAY) expect(reached.credited).toBeGreaterThan(0);
   }, 300_000);
 });
