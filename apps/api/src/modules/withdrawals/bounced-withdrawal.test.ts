@@ -194,6 +194,34 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
     expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
   });
 
+  it('two members approving one credit-back at once, 20 rounds: credited back once each time', async () => {
+    // On PostgreSQL each round is two decisions taking the order's and the request's locks at the same moment.
+    const cashier = await createTestStaff(t.app, t.clock, 'cashier');
+    const [one, two] = [
+      await createTestStaff(t.app, t.clock, 'finance'),
+      await createTestStaff(t.app, t.clock, 'finance'),
+    ];
+    for (let round = 0; round < 20; round++) {
+      const { p, code } = await paidOut();
+      expect((await bounce(code)).statusCode).toBe(200);
+      const before = thb(await creditOf(t.app, p, 'gclub'));
+      const asked = await staffRequest(
+        t.app,
+        cashier.cookie,
+        'POST',
+        `/api/ops/v1/withdrawals/${code}/reject`,
+        {},
+      );
+      const id = asked.json().approval.id as string;
+      const approve = (cookie: string) =>
+        staffRequest(t.app, cookie, 'POST', `/api/ops/v1/approvals/${id}/approve`, {});
+      const answers = await Promise.all([approve(one.cookie), approve(two.cookie)]);
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      expect(thb(await creditOf(t.app, p, 'gclub')), `round ${round}`).toBe(before + thb('100.00'));
+    }
+    expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
+  });
+
   it('credited back once under two parallel calls, while the player has another open withdrawal', async () => {
     const { p, code, payout } = await paidOut();
     expect((await bounce(code)).statusCode).toBe(200);
