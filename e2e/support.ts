@@ -223,10 +223,35 @@ export async function opsCredit(_page: Page, playerId: string, provider: string,
   expect(decided.result?.status).toBe('APPLIED');
 }
 
-/** Picks an option of a Mantine Select by its test id. */
+/**
+ * Picks an option of a Mantine Select by its test id. If its list does not open, the error says what the page
+ * was like (the input focused? expanded? the same element as the one clicked, or a re-rendered one?), so a
+ * rare failure under load (play-limits.spec.ts, seen beside another suite) can be read from its report.
+ */
 export async function chooseOption(page: Page, testId: string, label: RegExp, scope: Page | Locator = page) {
-  await scope.getByTestId(testId).click();
-  await page.getByRole('listbox').getByRole('option', { name: label }).first().click();
+  const select = scope.getByTestId(testId);
+  await select.evaluate((element) => {
+    element.setAttribute('data-clicked', 'yes');
+  });
+  await select.click();
+  try {
+    await page.getByRole('listbox').getByRole('option', { name: label }).first().click({ timeout: 30_000 });
+  } catch (error) {
+    const state = await page.evaluate((id) => {
+      const input = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+      return {
+        isSameElement: input?.getAttribute('data-clicked') === 'yes',
+        isFocused: input !== null && document.activeElement === input,
+        expanded: input?.getAttribute('aria-expanded') ?? null,
+        listboxes: document.querySelectorAll('[role="listbox"]').length,
+        options: document.querySelectorAll('[role="option"]').length,
+        banners: [...document.querySelectorAll('[data-testid$="-banner"]')].map((b) =>
+          b.getAttribute('data-testid'),
+        ),
+      };
+    }, testId);
+    throw new Error(`${testId}: its list did not open: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /** Fills the deposit form (AskMeBet, the player's account, the first channel, `amount` kip) and submits it. */
