@@ -86,8 +86,15 @@ export async function finishFirstSignIn(
   const cookie = staffCookieOf(first) as string;
   const body = first.json() as { staff: { id: string }; totp: { secret: string } };
   const secret = body.totp.secret;
-  const enrol = await staffRequest(app, cookie, 'POST', '/api/ops/v1/me/totp', {
-    code: await totpCodeAt(secret, clock),
+  // The code is computed at the clock's time and checked at the server's (±1 step); members set up in
+  // parallel on one clock would each move it on meanwhile (three at once: 60 s, and TOTP_INVALID), so the
+  // code, its check and the clock's step run one member at a time.
+  const enrol = await oneAtATime(clock, async () => {
+    const answer = await staffRequest(app, cookie, 'POST', '/api/ops/v1/me/totp', {
+      code: await totpCodeAt(secret, clock),
+    });
+    clock.advance(30_000);
+    return answer;
   });
   expectStatus(enrol, 200, 'totp enrolment');
   const password = 'violet-harbour-lantern-42';
@@ -96,9 +103,19 @@ export async function finishFirstSignIn(
     newPassword: password,
   });
   expectStatus(changed, 204, 'password change');
-  clock.advance(30_000);
   const { recoveryCodes } = enrol.json() as { recoveryCodes: string[] };
   return { id: body.staff.id, username, password, cookie, secret, recoveryCodes };
+}
+
+const clockQueues = new WeakMap<TestClock, Promise<unknown>>();
+/** Runs `work` after every earlier `oneAtATime` of the same clock has finished. */
+function oneAtATime<T>(clock: TestClock, work: () => Promise<T>): Promise<T> {
+  const run = (clockQueues.get(clock) ?? Promise.resolve()).then(work, work);
+  clockQueues.set(
+    clock,
+    run.catch(() => undefined),
+  );
+  return run;
 }
 
 /**
