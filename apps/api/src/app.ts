@@ -14,6 +14,7 @@ import { type Clock, systemClock } from './lib/time';
 import { registerAgencyResolver } from './modules/agency/agency-resolver';
 import { agencyRoutes } from './modules/agency/agency-routes';
 import { manifestRoutes } from './modules/agency/manifest-routes';
+import { opsAgenciesRoutes } from './modules/agency/ops-agencies-routes';
 import { opsAgencyRoutes } from './modules/agency/ops-agency-routes';
 import { opsPaymentChannelsRoutes } from './modules/agency/ops-payment-channels-routes';
 import { seedDemoAgency } from './modules/agency/seed-demo-agency';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(bankPaymentsRoutes);
   await app.register(opsPaymentChannelsRoutes);
   await app.register(opsAgencyRoutes);
+  await app.register(opsAgenciesRoutes);
   await app.register(reportsRoutes);
   await app.register(staffSessionRoutes);
   await app.register(staffRoutes);

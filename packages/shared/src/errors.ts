@@ -93,6 +93,8 @@ export const STAFF_ERROR_CODES = [
   // an exchange rate outside its currency's bounds or the band around the rate in force (decision 0064);
   // params currency, buyMin, buyMax, sellMin, sellMax (kip, inclusive) and fields name the side(s) at fault
   'RATE_OUT_OF_RANGE',
+  // the platform's agencies: a host another agency answers on (params.host)
+  'HOST_TAKEN',
 ] as const;
 
 export const ZErrorCode = z.enum([...ERROR_CODES, ...STAFF_ERROR_CODES]);

@@ -1,4 +1,5 @@
 import type { OpsCommand } from './command';
+import { agenciesCreateCommand, agenciesListCommand, agenciesUpdateCommand } from './commands/agencies';
 import { approvalsListCommand } from './commands/approvals-list';
 import { bankPaymentsListCommand } from './commands/bank-payments-list';
 import { bankPaymentsCreditCommand, bankPaymentsRefundCommand } from './commands/bank-payments-resolve';
@@ -59,4 +60,7 @@ export const COMMANDS: OpsCommand[] = [
   staffDeactivateCommand,
   staffResetTotpCommand,
   approvalsListCommand,
+  agenciesCreateCommand,
+  agenciesListCommand,
+  agenciesUpdateCommand,
 ];

@@ -1,12 +1,15 @@
-/** How a command's options are declared: `--name value` strings and `--flag` booleans. */
+/**
+ * How a command's options are declared: `--name value` strings, `--flag` booleans and `--name value` lists
+ * (repeated: `--host a --host b` → `['a', 'b']`).
+ */
 export type OptionSpec = Record<
   string,
-  { type: 'string' | 'boolean'; description: string; isRequired?: boolean }
+  { type: 'string' | 'boolean' | 'list'; description: string; isRequired?: boolean }
 >;
 
 export type ParsedArgs = {
   positionals: string[];
-  options: Record<string, string | boolean | undefined>;
+  options: Record<string, string | boolean | string[] | undefined>;
 };
 
 /** A mistake in how the command was typed; the CLI prints it with the command's usage (exit 2). */
@@ -43,6 +46,11 @@ export function parseArgs(words: string[], spec: OptionSpec): ParsedArgs {
     const value = eq === -1 ? words[++i] : word.slice(eq + 1);
     if (value === undefined || (eq === -1 && value.startsWith('--'))) {
       throw new UsageError(`--${name} needs a value`);
+    }
+    if (option.type === 'list') {
+      const values = options[name];
+      options[name] = [...(Array.isArray(values) ? values : []), value];
+      continue;
     }
     options[name] = value;
   }

@@ -9,9 +9,10 @@ import { findLiveStaffSession } from '../modules/staff/find-live-staff-session';
 /**
  * Who may call an ops route, declared once per route as `config: { opsRole }`:
  * a role (that role or a higher one), `self` (any signed-in staff member, also before the first-sign-in
- * set-up is done: me, me/totp, me/password, sign-out) or `public` (sign-in).
+ * set-up is done: me, me/totp, me/password, sign-out), `public` (sign-in) or `platform` (the OPS token only:
+ * the platform's own routes, e.g. agencies; a staff session of any role → 403 FORBIDDEN_ROLE).
  */
-export type OpsAccess = TStaffRole | 'self' | 'public';
+export type OpsAccess = TStaffRole | 'self' | 'public' | 'platform';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,6 +80,19 @@ export async function requireOps(request: FastifyRequest, reply: FastifyReply): 
   const actor = request.headers.authorization ? automationOf(request) : await staffOf(request, reply);
   request.opsActor = actor;
   if (access === 'self') return;
+  if (access === 'platform') {
+    if (actor.kind === 'automation') return;
+    throw new AppError(
+      403,
+      'FORBIDDEN_ROLE',
+      'Only the platform (OPS token) may do this',
+      undefined,
+      undefined,
+      {
+        role: access,
+      },
+    );
+  }
   if (actor.kind === 'staff' && !actor.isSetUp) {
     throw new AppError(403, 'STAFF_SETUP_REQUIRED', 'Enrol TOTP and set your password first');
   }

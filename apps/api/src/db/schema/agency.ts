@@ -36,6 +36,8 @@ export const agencies = pgTable('agencies', {
     .notNull()
     .default(sql`1000000`),
   isSandbox: boolean('is_sandbox').notNull().default(false),
+  // Switched off by the platform: its hosts answer 404 AGENCY_NOT_FOUND (agency-repository.ts).
+  isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -57,7 +57,8 @@ describe('ops role matrix', () => {
     const guarded = routes.filter((r) => r.role && r.role !== 'self' && r.role !== 'public' && !isStream(r));
     const table: string[] = [];
     for (const route of guarded) {
-      const needed = route.role as TStaffRole;
+      // `platform`: the OPS token alone, every staff role below it.
+      const needed = route.role as TStaffRole | 'platform';
       const row: string[] = [];
       for (const caller of callers) {
         const method = route.method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -71,7 +72,10 @@ describe('ops role matrix', () => {
                 ...(payload ? { payload } : {}),
               })
             : await staffRequest(t.app, members[caller].cookie, method, fill(route.url), payload);
-        const isAllowed = hasRole(caller === 'automation' ? 'admin' : caller, needed);
+        const isAllowed =
+          needed === 'platform'
+            ? caller === 'automation'
+            : hasRole(caller === 'automation' ? 'admin' : caller, needed);
         const where = `${route.method} ${route.url} as ${caller}`;
         if (isAllowed) {
           expect([401, 403], `${where}: ${res.body}`).not.toContain(res.statusCode);
