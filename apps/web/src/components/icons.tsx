@@ -27,7 +27,6 @@ function makeIcon(paths: React.ReactNode, filled = false): IconComponent {
   };
 }
 
-export const IconHome = makeIcon(<path d="M3 11 12 3l9 8M5 10v10h5v-6h4v6h5V10" />);
 export const IconGamepad = makeIcon(
   <>
     <path d="M6 8h12a4 4 0 0 1 4 4v2a4 4 0 0 1-7 2.6L14 15h-4l-1 1.6A4 4 0 0 1 2 14v-2a4 4 0 0 1 4-4z" />
@@ -57,12 +56,6 @@ export const IconHistory = makeIcon(
   <>
     <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5" />
     <path d="M3.5 4v4.5H8M12 8v4l3 2" />
-  </>,
-);
-export const IconUser = makeIcon(
-  <>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
   </>,
 );
 export const IconKey = makeIcon(
@@ -106,15 +99,6 @@ export const IconAlert = makeIcon(
     <path d="M12 3 2 20h20z" />
     <path d="M12 10v4M12 17h.01" />
   </>,
-);
-export const IconEye = makeIcon(
-  <>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </>,
-);
-export const IconEyeOff = makeIcon(
-  <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3 3.8M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />,
 );
 export const IconWallet = makeIcon(
   <>

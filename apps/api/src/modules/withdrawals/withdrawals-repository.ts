@@ -121,27 +121,6 @@ export async function listOpsWithdrawals(
   };
 }
 
-/**
- * Withdrawals whose provider transfer has no known outcome (PENDING: out; RETURNING, BOUNCE_RETURNING: back),
- * oldest first: what the worker hands to `resolveWithdrawal`.
- */
-export async function listUnresolvedWithdrawals(
-  db: DbOrTx,
-  limit = 100,
-): Promise<Pick<WithdrawalRow, 'agencyId' | 'code' | 'status' | 'updatedAt'>[]> {
-  return db
-    .select({
-      agencyId: withdrawals.agencyId,
-      code: withdrawals.code,
-      status: withdrawals.status,
-      updatedAt: withdrawals.updatedAt,
-    })
-    .from(withdrawals)
-    .where(inArray(withdrawals.status, ['PENDING', 'RETURNING', 'BOUNCE_RETURNING']))
-    .orderBy(asc(withdrawals.updatedAt))
-    .limit(limit);
-}
-
 /** The username of a withdrawal's player (ops answers show it). */
 export async function usernameOf(db: DbOrTx, playerId: string): Promise<string> {
   const [row] = await db.select({ username: players.username }).from(players).where(eq(players.id, playerId));

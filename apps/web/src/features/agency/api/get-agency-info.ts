@@ -1,6 +1,6 @@
 import type { TAgencyInfoResponse } from '@lc/shared/contracts/agency';
 import { apiRequest } from '@lc/ui/api-client';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 export const agencyKeys = {
   all: ['agency'] as const,
@@ -19,8 +19,4 @@ export function agencyInfoQueryOptions() {
     // The agency of a host does not change while the page is open.
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-export function useAgencyInfo() {
-  return useSuspenseQuery(agencyInfoQueryOptions());
 }
