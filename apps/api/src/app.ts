@@ -34,6 +34,7 @@ import { registerSessionEnds } from './modules/events/session-ends';
 import { fingerprintRoutes } from './modules/fingerprint/fingerprint-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { opsDoctorRoutes } from './modules/health/ops-doctor-routes';
 import { registerMetrics } from './modules/metrics/register-metrics';
 import { opsAuditRoutes } from './modules/ops/ops-audit-routes';
 import { opsDepositsRoutes } from './modules/ops/ops-deposits-routes';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(opsPaymentChannelsRoutes);
   await app.register(opsAgencyRoutes);
   await app.register(opsAgenciesRoutes);
+  await app.register(opsDoctorRoutes);
   await app.register(reportsRoutes);
   await app.register(staffSessionRoutes);
   await app.register(staffRoutes);

@@ -7,6 +7,7 @@ import { channelsListCommand, channelsSetCommand } from './commands/channels';
 import { depositsConfirmCommand } from './commands/deposits-confirm';
 import { depositsListCommand } from './commands/deposits-list';
 import { depositsRejectCommand } from './commands/deposits-reject';
+import { doctorCommand } from './commands/doctor';
 import { playersBlockCommand } from './commands/players-block';
 import { playersCreditCommand } from './commands/players-credit';
 import { playersListCommand } from './commands/players-list';
@@ -63,4 +64,5 @@ export const COMMANDS: OpsCommand[] = [
   agenciesCreateCommand,
   agenciesListCommand,
   agenciesUpdateCommand,
+  doctorCommand,
 ];
