@@ -85,12 +85,16 @@ describe('provider configuration', () => {
     expect(config.providerTimeoutMs).toBe(2500);
   });
 
-  it('refuses to start without the sandbox unless every provider has a URL and a key', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /PROVIDER_ALPHABET_URL: required when SANDBOX is off/,
-    );
+  it('starts without the sandbox with providers not configured yet (go-live), but never with half of one', () => {
+    const bare = loadConfig({ NODE_ENV: 'production' });
+    for (const provider of PROVIDERS)
+      expect(bare.providers[provider]).toEqual({ url: undefined, key: undefined });
     const { PROVIDER_BETFLIX_KEY: _dropped, ...withoutKey } = PROVIDER_ENV;
     expect(() => loadConfig({ SANDBOX: 'false', ...withoutKey })).toThrow(/PROVIDER_BETFLIX_KEY: required/);
+    const { PROVIDER_GCLUB_URL: _url, ...withoutUrl } = PROVIDER_ENV;
+    expect(() => loadConfig({ SANDBOX: 'false', ...withoutUrl })).toThrow(
+      /PROVIDER_GCLUB_URL: required with PROVIDER_GCLUB_KEY when SANDBOX is off/,
+    );
     expect(() =>
       loadConfig({ ...PROVIDER_ENV, NODE_ENV: 'production', PROVIDER_GCLUB_URL: 'ftp://x' }),
     ).toThrow(/PROVIDER_GCLUB_URL/);

@@ -252,9 +252,11 @@ function loadProviderEndpoints(
       continue;
     }
     const { url, key } = parsed.data;
-    if (!url && !isSandbox) lines.push(`${prefix}_URL: required when SANDBOX is off (no sandbox provider)`);
-    if (!key && (url || !isSandbox))
-      lines.push(`${prefix}_KEY: required ${url ? `with ${prefix}_URL` : 'when SANDBOX is off'}`);
+    // Neither set without the sandbox: the provider is not configured (its calls answer unavailable and the
+    // readiness check names it); half of it is a mistake.
+    if (url && !key) lines.push(`${prefix}_KEY: required with ${prefix}_URL`);
+    if (key && !url && !isSandbox)
+      lines.push(`${prefix}_URL: required with ${prefix}_KEY when SANDBOX is off`);
     endpoints[provider] = { url, key };
   }
   return endpoints;

@@ -25,8 +25,10 @@ describe('SANDBOX default', () => {
     expect(loadConfig({ HOST: '0.0.0.0', SANDBOX: 'true' }).sandbox).toBe(true);
   });
 
-  it('asks for the real providers when a network HOST leaves the sandbox off', () => {
-    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/PROVIDER_GCLUB_URL/);
+  it('a network HOST leaves the sandbox off and the real providers unset until configured (readiness names them)', () => {
+    const config = loadConfig({ HOST: '0.0.0.0' });
+    expect(config.sandbox).toBe(false);
+    expect(config.providers.gclub).toEqual({ url: undefined, key: undefined });
   });
 });
 

@@ -36,3 +36,24 @@ describe('provider registry', () => {
     expect(outcome.status).toBe('unknown');
   });
 });
+
+describe('without the sandbox and without provider settings (a production start, go-live)', () => {
+  it('starts; each provider answers "not configured", a transfer is refused as never sent', async () => {
+    const bare = await createTestApp({ SANDBOX: 'false' });
+    try {
+      const client = bare.app.providers.get('gclub');
+      const error = await client.getBalance({ username: 'x_0123456789ab' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderUnavailableError);
+      expect(String(error)).toMatch(/not configured \(set PROVIDER_GCLUB_URL and PROVIDER_GCLUB_KEY\)/);
+      expect(await client.transfer({ username: 'x_0123456789ab' }, 'in', 100n, 'R-1')).toEqual({
+        status: 'rejected',
+        code: 'PROVIDER_NOT_CONFIGURED',
+      });
+      // No sandbox: no demo agency either; every host is unknown until the platform creates an agency.
+      const info = await bare.app.inject({ method: 'GET', url: '/api/v2/agency/info' });
+      expect(info.json().error.code).toBe('AGENCY_NOT_FOUND');
+    } finally {
+      await bare.close();
+    }
+  });
+});
