@@ -88,6 +88,17 @@ describe('the platform creates agencies', () => {
     expect((await agencyInfo(`fresh${serial}.example.la`)).statusCode).toBe(404);
   });
 
+  it('two agencies claiming one new host at once: one gets it, the other 409 HOST_TAKEN and nothing', async () => {
+    const host = `race${serial + 1}.example.la`;
+    const [a, b] = await Promise.all([
+      automationRequest(t.app, 'POST', '/api/ops/v1/agencies', newAgency({ hosts: [host] })),
+      automationRequest(t.app, 'POST', '/api/ops/v1/agencies', newAgency({ hosts: [host] })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const listed = (await automationRequest(t.app, 'GET', '/api/ops/v1/agencies')).json().items;
+    expect(listed.filter((agency: { hosts: string[] }) => agency.hosts.includes(host))).toHaveLength(1);
+  });
+
   it('validates the hosts, the name and the admin', async () => {
     for (const hosts of [[], ['bad host'], ['-x.example.la'], ['a..b']]) {
       const res = await automationRequest(t.app, 'POST', '/api/ops/v1/agencies', newAgency({ hosts }));

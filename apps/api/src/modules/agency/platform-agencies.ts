@@ -134,26 +134,34 @@ export async function updateAgency(
   });
 }
 
-/** Gives `hosts` to the agency; one another agency owns → 409 HOST_TAKEN (the transaction rolls back). */
+/**
+ * Gives `hosts` to the agency; one another agency owns → 409 HOST_TAKEN (the transaction rolls back). Checked
+ * after the insert too: two agencies claiming one new host at once both pass the first look, and the host's
+ * primary key keeps only one of them.
+ */
 async function claimHosts(tx: DbOrTx, agencyId: string, hosts: string[]): Promise<void> {
-  const owned = await tx.select().from(agencyHosts).where(inArray(agencyHosts.host, hosts));
-  const taken = owned.find((h) => h.agencyId !== agencyId);
-  if (taken) {
-    throw new AppError(
-      409,
-      'HOST_TAKEN',
-      `Another agency answers on ${taken.host}`,
-      { hosts: 'INVALID' },
-      undefined,
-      {
-        host: taken.host,
-      },
-    );
-  }
+  const refuseTaken = async () => {
+    const owned = await tx.select().from(agencyHosts).where(inArray(agencyHosts.host, hosts));
+    const taken = owned.find((h) => h.agencyId !== agencyId);
+    if (taken) {
+      throw new AppError(
+        409,
+        'HOST_TAKEN',
+        `Another agency answers on ${taken.host}`,
+        { hosts: 'INVALID' },
+        undefined,
+        {
+          host: taken.host,
+        },
+      );
+    }
+  };
+  await refuseTaken();
   await tx
     .insert(agencyHosts)
     .values(hosts.map((host) => ({ host, agencyId })))
     .onConflictDoNothing({ target: agencyHosts.host });
+  await refuseTaken();
 }
 
 async function endAgencySessions(tx: DbOrTx, agencyId: string): Promise<void> {
