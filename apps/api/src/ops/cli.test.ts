@@ -12,32 +12,18 @@ import { createStaffBy, createTestStaff, staffRequest } from '../modules/staff/s
 import { fund } from '../modules/withdrawals/withdrawal-test-helpers';
 import { createTestApp, registerTestPlayer, type TestApp } from '../test/app';
 import { EXIT } from './command';
+import { opsCliOf } from './ops-cli.test-helpers';
 import { resolveOpsTarget } from './ops-target';
-import { runCli } from './run-cli';
 
 let t: TestApp;
-let env: Record<string, string>;
+let ops: ReturnType<typeof opsCliOf>;
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test app is not listening');
-  env = { OPS_URL: `http://127.0.0.1:${address.port}`, OPS_TOKEN: t.app.opsToken.token };
+  ops = opsCliOf(t.app);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-/** Runs `npm run ops -- …argv` in-process against the listening test app. */
-async function ops(argv: string[], extraEnv: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    env: { ...env, ...extraEnv },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out, err };
-}
 
 const creditOf = async (cookie: string, provider: string) =>
   (

@@ -9,28 +9,19 @@ import { auditLog } from '../db/schema/audit';
 import { DEMO_PROMOTIONS } from '../modules/promotions/seed-demo-promotions';
 import { createTestApp, registerTestPlayer, type TestApp } from '../test/app';
 import { EXIT } from './command';
-import { runCli } from './run-cli';
+import { opsCliOf } from './ops-cli.test-helpers';
 
 let t: TestApp;
-let env: Record<string, string>;
+let ops: ReturnType<typeof opsCliOf>;
 let dir: string;
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test app is not listening');
-  env = { OPS_URL: `http://127.0.0.1:${address.port}`, OPS_TOKEN: t.app.opsToken.token };
+  ops = opsCliOf(t.app);
   dir = mkdtempSync(path.join(tmpdir(), 'ops-promotions-cli-'));
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function ops(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { env, out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out, err };
-}
 
 let files = 0;
 /** Writes `content` (JSON unless a string) to a fresh file and answers its path. */

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../ops/run-cli';
+import { opsCliOf } from '../../ops/ops-cli.test-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { automationRequest, createTestStaff, staffRequest } from '../staff/staff.test-helpers';
 
 // Going live, readiness: GET /api/ops/v1/doctor and `npm run ops -- doctor` name each missing piece.
 
 let t: TestApp;
-let env: Record<string, string>;
+let ops: ReturnType<typeof opsCliOf>;
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test app is not listening');
-  env = { OPS_URL: `http://127.0.0.1:${address.port}`, OPS_TOKEN: t.app.opsToken.token };
+  ops = opsCliOf(t.app);
 });
 afterAll(async () => {
   await t?.close();
@@ -21,11 +19,6 @@ type Check = { agency: string | null; name: string; ok: boolean; detail: string 
 const doctor = async () =>
   (await automationRequest(t.app, 'GET', '/api/ops/v1/doctor')).json() as { ready: boolean; checks: Check[] };
 const failing = (checks: Check[]) => checks.filter((c) => !c.ok).map((c) => `${c.agency ?? '-'}: ${c.name}`);
-async function cli(argv: string[]) {
-  const out: string[] = [];
-  const code = await runCli(argv, { env, out: (line) => out.push(line), err: (line) => out.push(line) });
-  return { code, out };
-}
 
 describe('readiness', () => {
   it('names what the demo agency lacks (an admin with TOTP), then is ready; the CLI exits 1, then 0', async () => {
@@ -36,14 +29,14 @@ describe('readiness', () => {
     for (const provider of ['alphabet', 'askmebet', 'betflix', 'gclub', 'gclub_live']) {
       expect(before.checks.find((c) => c.name === `provider ${provider}`)?.ok, provider).toBe(true);
     }
-    const notReady = await cli(['doctor']);
+    const notReady = await ops(['doctor']);
     expect(notReady.code).toBe(1);
     expect(notReady.out).toContain('MISSING Lao Credit Demo: admin — no active admin has enrolled TOTP yet');
     expect(notReady.out.at(-1)).toBe('not ready: 1 missing');
 
     await createTestStaff(t.app, t.clock, 'admin');
     expect((await doctor()).ready).toBe(true);
-    const ready = await cli(['doctor', '--json']);
+    const ready = await ops(['doctor', '--json']);
     expect(ready.code).toBe(0);
     expect(JSON.parse(ready.out.join('\n'))).toMatchObject({ ready: true });
   });
