@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   add,
+  atCommonScale,
   CONVERSION_TYPES,
   CURRENCIES,
   CurrencyMismatchError,
+  compareRates,
   convert,
   convertAtRate,
   divRound,
@@ -335,5 +337,15 @@ describe('convert (spec section 5)', () => {
         expect(sum('DEPOSIT_FROM') <= whole('DEPOSIT_FROM') + 1n).toBe(true);
       }),
     );
+  });
+});
+
+describe('compareRates', () => {
+  it('compares exactly at a common scale', () => {
+    expect(compareRates(parseRate('640.5'), parseRate('640.50'))).toBe(0);
+    expect(compareRates(parseRate('640.49'), parseRate('640.5'))).toBe(-1);
+    expect(compareRates(parseRate('0.000001'), parseRate('0.000002'))).toBe(-1);
+    expect(compareRates(parseRate('21900'), parseRate('21899.999999'))).toBe(1);
+    expect(atCommonScale(parseRate('640.5'), parseRate('1.25'))).toEqual([64050n, 125n]);
   });
 });

@@ -167,6 +167,18 @@ export function parseRate(text: string): Rate {
   return { scaled, scale: fraction.length };
 }
 
+/** Two rates as integers at their common scale, exactly ("640.5" and "640.50" give equal numbers). */
+export function atCommonScale(a: Rate, b: Rate): [bigint, bigint] {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.scaled * 10n ** BigInt(scale - a.scale), b.scaled * 10n ** BigInt(scale - b.scale)];
+}
+
+/** `a` against `b`, exactly: -1, 0 or 1. */
+export function compareRates(a: Rate, b: Rate): -1 | 0 | 1 {
+  const [left, right] = atCommonScale(a, b);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
 /** The rate as a decimal string with its own number of decimals ("640.50" stays "640.50"). */
 export function formatRate(rate: Rate): string {
   return formatScaled(rate.scaled, rate.scale);

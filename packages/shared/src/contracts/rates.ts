@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatRate, MoneyFormatError, parseRate } from '../money';
+import { compareRates, formatRate, MoneyFormatError, parseRate } from '../money';
 
 /** Currencies with an exchange rate: LAK per unit of each (domain.md). */
 export const RATE_CURRENCIES = ['THB', 'USD'] as const;
@@ -74,13 +74,10 @@ export const ZSetExchangeRateRequest = z
   })
   .superRefine((body, ctx) => {
     if (rateProblem(body.buy) || rateProblem(body.sell)) return;
-    const buy = parseRate(body.buy);
-    const sell = parseRate(body.sell);
-    // Compare exactly at a common scale: 640.5 vs 640.50 are equal.
-    const scale = Math.max(buy.scale, sell.scale);
-    const buyScaled = buy.scaled * 10n ** BigInt(scale - buy.scale);
-    const sellScaled = sell.scaled * 10n ** BigInt(scale - sell.scale);
-    if (buyScaled > sellScaled) ctx.addIssue({ code: 'custom', path: ['buy'], message: 'INVALID' });
+    // Exactly, at a common scale: 640.5 and 640.50 are equal.
+    if (compareRates(parseRate(body.buy), parseRate(body.sell)) > 0) {
+      ctx.addIssue({ code: 'custom', path: ['buy'], message: 'INVALID' });
+    }
   });
 export type TSetExchangeRateRequest = z.infer<typeof ZSetExchangeRateRequest>;
 

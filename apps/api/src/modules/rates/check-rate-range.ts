@@ -1,16 +1,8 @@
 import { RATE_BAND_PERCENT, RATE_BOUNDS, type TRateCurrency } from '@lc/shared/contracts/rates';
-import { formatRate, parseRate, type Rate } from '@lc/shared/money';
+import { compareRates, formatRate, parseRate, type Rate } from '@lc/shared/money';
 import { AppError } from '../../lib/app-error';
 
 type TSides = { buy: string; sell: string };
-
-/** `a` compared with `b` exactly at a common scale: negative, 0 or positive. */
-function compare(a: Rate, b: Rate): number {
-  const scale = Math.max(a.scale, b.scale);
-  const left = a.scaled * 10n ** BigInt(scale - a.scale);
-  const right = b.scaled * 10n ** BigInt(scale - b.scale);
-  return left < right ? -1 : left > right ? 1 : 0;
-}
 
 /** `rate × percent / 100`, exact (two more decimals). */
 function percentOf(rate: Rate, percent: bigint): Rate {
@@ -32,12 +24,12 @@ function rangeOf(currency: TRateCurrency, inForce: string | undefined): { min: R
   const bounds = { min: parseRate(RATE_BOUNDS[currency].min), max: parseRate(RATE_BOUNDS[currency].max) };
   if (inForce === undefined) return bounds;
   const previous = parseRate(inForce);
-  if (compare(previous, bounds.min) < 0 || compare(previous, bounds.max) > 0) return bounds;
+  if (compareRates(previous, bounds.min) < 0 || compareRates(previous, bounds.max) > 0) return bounds;
   const low = percentOf(previous, RATE_BAND_PERCENT.min);
   const high = percentOf(previous, RATE_BAND_PERCENT.max);
   return {
-    min: compare(low, bounds.min) > 0 ? low : bounds.min,
-    max: compare(high, bounds.max) < 0 ? high : bounds.max,
+    min: compareRates(low, bounds.min) > 0 ? low : bounds.min,
+    max: compareRates(high, bounds.max) < 0 ? high : bounds.max,
   };
 }
 
@@ -51,7 +43,7 @@ export function checkRateRange(currency: TRateCurrency, next: TSides, inForce: T
   const sell = rangeOf(currency, inForce?.sell);
   const isOutside = (value: string, range: { min: Rate; max: Rate }) => {
     const rate = parseRate(value);
-    return compare(rate, range.min) < 0 || compare(rate, range.max) > 0;
+    return compareRates(rate, range.min) < 0 || compareRates(rate, range.max) > 0;
   };
   const fields: Record<string, 'INVALID'> = {};
   if (isOutside(next.buy, buy)) fields.buy = 'INVALID';

@@ -1,13 +1,11 @@
-import { parseRate, type Rate } from '@lc/shared/money';
+import { atCommonScale, parseRate, type Rate } from '@lc/shared/money';
 
 /** A rate change above this share of the current rate is a four-eyes request (backoffice.md): 5 %. */
 export const LARGE_RATE_CHANGE_PERCENT = 5n;
 
 /** |next − previous| > 5 % of previous, compared exactly at a common scale (no floating point). */
 function isLargeMove(previous: Rate, next: Rate): boolean {
-  const scale = Math.max(previous.scale, next.scale);
-  const from = previous.scaled * 10n ** BigInt(scale - previous.scale);
-  const to = next.scaled * 10n ** BigInt(scale - next.scale);
+  const [from, to] = atCommonScale(previous, next);
   const delta = to > from ? to - from : from - to;
   return delta * 100n > from * LARGE_RATE_CHANGE_PERCENT;
 }
