@@ -1,9 +1,11 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { agencies } from '../db/schema/agency';
+import { and, asc, lte, sql } from 'drizzle-orm';
 import { gameSessionEnds } from '../db/schema/game-session-ends';
-import { players } from '../db/schema/players';
 import { workerLeases } from '../db/schema/worker-leases';
-import { endPendingGameSession, forgetGameSessionEnd } from '../modules/play-limits/end-game-sessions';
+import {
+  endPendingGameSession,
+  forgetGameSessionEnd,
+  selectPendingGameSessionEnds,
+} from '../modules/play-limits/end-game-sessions';
 import { claimLeases } from './claim-leases';
 import { guarded, type StepContext } from './worker-context';
 
@@ -22,17 +24,7 @@ export async function runPendingGameSessionEnds(ctx: StepContext): Promise<void>
   const settledBefore = new Date(ctx.now.getTime() - RESUME_AFTER_MS);
   const leaseOf = (end: { playerId: string; provider: string }) => `${LEASE}${end.playerId}:${end.provider}`;
   const claimed = await ctx.app.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        playerId: gameSessionEnds.playerId,
-        provider: gameSessionEnds.provider,
-        requestedAt: gameSessionEnds.requestedAt,
-        agencyCode: agencies.code,
-        restrictedUntil: players.restrictedUntil,
-      })
-      .from(gameSessionEnds)
-      .innerJoin(players, eq(players.id, gameSessionEnds.playerId))
-      .innerJoin(agencies, eq(agencies.id, players.agencyId))
+    const rows = await selectPendingGameSessionEnds(tx)
       .where(
         and(
           lte(gameSessionEnds.requestedAt, settledBefore),

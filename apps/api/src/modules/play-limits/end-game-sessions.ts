@@ -13,13 +13,32 @@ import { players } from '../../db/schema/players';
 // restriction's transaction and asked of the providers after it commits; a provider that is down leaves
 // its row, which the worker retries (docs/decisions/0066-a-restriction-ends-game-sessions.md).
 
-/** A game-session end still to be confirmed by `provider`, with what names the player's member there. */
+/**
+ * A game-session end still to be confirmed by `provider`, with what names the player's member there and when
+ * the player's restriction ends.
+ */
 export type PendingGameSessionEnd = {
   playerId: string;
   provider: TProvider;
   requestedAt: Date;
   agencyCode: string;
+  restrictedUntil: Date | null;
 };
+
+/** The pending ends joined to what {@link PendingGameSessionEnd} carries; the caller adds its `where`. */
+export function selectPendingGameSessionEnds(db: DbOrTx) {
+  return db
+    .select({
+      playerId: gameSessionEnds.playerId,
+      provider: gameSessionEnds.provider,
+      requestedAt: gameSessionEnds.requestedAt,
+      agencyCode: agencies.code,
+      restrictedUntil: players.restrictedUntil,
+    })
+    .from(gameSessionEnds)
+    .innerJoin(players, eq(players.id, gameSessionEnds.playerId))
+    .innerJoin(agencies, eq(agencies.id, players.agencyId));
+}
 
 /**
  * Inside the restriction's transaction: one pending end per provider where the player has a member (every
@@ -59,22 +78,12 @@ export async function findPendingGameSessionEnds(
   playerId: string,
   providers?: TProvider[],
 ): Promise<PendingGameSessionEnd[]> {
-  return db
-    .select({
-      playerId: gameSessionEnds.playerId,
-      provider: gameSessionEnds.provider,
-      requestedAt: gameSessionEnds.requestedAt,
-      agencyCode: agencies.code,
-    })
-    .from(gameSessionEnds)
-    .innerJoin(players, eq(players.id, gameSessionEnds.playerId))
-    .innerJoin(agencies, eq(agencies.id, players.agencyId))
-    .where(
-      and(
-        eq(gameSessionEnds.playerId, playerId),
-        providers ? inArray(gameSessionEnds.provider, providers) : undefined,
-      ),
-    );
+  return selectPendingGameSessionEnds(db).where(
+    and(
+      eq(gameSessionEnds.playerId, playerId),
+      providers ? inArray(gameSessionEnds.provider, providers) : undefined,
+    ),
+  );
 }
 
 /**
