@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './config';
 import { EXIT_GRACE_MS } from './lib/shutdown-deadline';
+import { freePort } from './test/free-port';
 
 // The real server process (server.ts under tsx) with a log sink that stops reading: stdout and stderr are pipes
 // this test never reads, so once the kernel's pipe buffer (64 KB on Linux) is full every write to them waits.
@@ -27,15 +27,6 @@ afterEach(() => {
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   server = undefined;
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Starts server.ts on a free port with a throwaway in-memory database; stdout and stderr are pipes. */
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { PROVIDERS } from '@lc/shared/providers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,20 +14,11 @@ import {
 } from '../../modules/deposits/deposit-test-helpers';
 import { demoAgencyId } from '../../modules/ledger/ledger-test-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
+import { freePort } from '../../test/free-port';
 
 // The topology of `npm run bench:money` and of production: the bank and the providers are another process
 // (here the sandboxes of app `bank`, with their own database), and the API talks to them only over HTTP. The
 // sandbox bank's webhook goes to the API named by SANDBOX_WEBHOOK_URLS, not to the process it runs in.
-
-/** A free loopback port: the API's address must be known before the sandbox process that notifies it exists. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('the sandboxes in a process of their own', () => {
   let bank: TestApp;
