@@ -1,10 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencies, agencyHosts } from '../../db/schema/agency';
+import { agencies } from '../../db/schema/agency';
 import { approvals } from '../../db/schema/approvals';
 import { auditLog } from '../../db/schema/audit';
 import { exchangeRates } from '../../db/schema/rates';
 import { createTestApp, type TestApp } from '../../test/app';
+import { platformAgency } from '../../test/platform-agency';
 import { DEMO_AGENCY_CODE } from '../agency/seed-demo-agency';
 import { createStaffBy, createTestStaff, staffRequest, type TestStaff } from '../staff/staff.test-helpers';
 
@@ -167,25 +168,9 @@ describe('PUT /api/ops/v1/exchange-rates: bounds and the band around the rate in
   });
 
   it('a first rate of a currency is checked against the absolute bounds only', async () => {
-    const [other] = await t.app.db
-      .insert(agencies)
-      .values({
-        code: 'bounds-rates',
-        name: 'Bounds',
-        logoUrl: '/x.svg',
-        social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' },
-        languages: ['lo'],
-        paymentChannels: [],
-        depositMinLak: 1n,
-        depositMaxLak: 2n,
-        withdrawMinSatang: 1n,
-        withdrawMaxSatang: 2n,
-        promotionThresholdSatang: 1n,
-      })
-      .returning();
-    if (!other) throw new Error('insert failed');
+    // An agency of its own, made the way the platform makes one.
+    const other = await platformAgency(t.app, 'bounds-rates.example');
     const host = 'bounds-rates.example';
-    await t.app.db.insert(agencyHosts).values({ host, agencyId: other.id });
 
     const low = await expectOutOfRange({ currency: 'THB', buy: '99.99', sell: '640' }, host);
     expect(low).toMatchObject({

@@ -5,6 +5,7 @@ import { agencies } from '../../db/schema/agency';
 import { auditLog } from '../../db/schema/audit';
 import { exchangeRates } from '../../db/schema/rates';
 import { createTestApp, type TestApp } from '../../test/app';
+import { platformAgency } from '../../test/platform-agency';
 import { DEMO_AGENCY_CODE } from '../agency/seed-demo-agency';
 import { findCurrentRate } from './get-current-rates';
 
@@ -162,25 +163,8 @@ describe('PUT /api/ops/v1/exchange-rates', () => {
   });
 
   it('keeps the rates of each agency apart', async () => {
-    const [other] = await t.app.db
-      .insert(agencies)
-      .values({
-        code: 'other-rates',
-        name: 'Other',
-        logoUrl: '/x.svg',
-        social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' },
-        languages: ['lo'],
-        paymentChannels: [],
-        depositMinLak: 1n,
-        depositMaxLak: 2n,
-        withdrawMinSatang: 1n,
-        withdrawMaxSatang: 2n,
-        promotionThresholdSatang: 1n,
-      })
-      .returning();
-    if (!other) throw new Error('insert failed');
-    const { agencyHosts } = await import('../../db/schema/agency');
-    await t.app.db.insert(agencyHosts).values({ host: 'other-rates.example', agencyId: other.id });
+    // An agency of its own, made the way the platform makes one.
+    const _other = await platformAgency(t.app, 'other-rates.example');
     // A new agency has no rates until ops sets them (orders then refuse: no rate → 0).
     expect((await getRates('other-rates.example')).json()).toEqual({ rates: [] });
     const res = await t.app.inject({
