@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { createTestApp, type TestApp } from '../../test/app';
+import { runWorkerTick } from '../../worker/run-worker-tick';
 import { payoutAccount, payoutOwedAccount, playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import { demoAgencyId, entriesByAccount, ledgerSumsByCurrency } from '../ledger/ledger-test-helpers';
 import { createTestStaff, staffRequest } from '../staff/staff.test-helpers';
+import { RESEND_AFTER_MS } from './resolve-withdrawal';
 import {
   creditOf,
   fund,
@@ -190,6 +192,39 @@ describe('POST /api/ops/v1/withdrawals/{code}/bounced', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(thb(await creditOf(t.app, p, 'gclub'))).toBe(thb(before) + thb('100.00'));
     expect(await playerStatus(p)).toBe('REJECTED');
+    expect(await referencesOf(code)).toContain(`${code}:back`);
+    expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
+  });
+
+  it('an approved credit-back whose provider answer is lost waits BOUNCE_RETURNING; the worker credits it back once', async () => {
+    const cashier = await createTestStaff(t.app, t.clock, 'cashier');
+    const finance = await createTestStaff(t.app, t.clock, 'finance');
+    const { p, code } = await paidOut();
+    expect((await bounce(code)).statusCode).toBe(200);
+    const before = thb(await creditOf(t.app, p, 'gclub'));
+    const asked = await staffRequest(
+      t.app,
+      cashier.cookie,
+      'POST',
+      `/api/ops/v1/withdrawals/${code}/reject`,
+      {},
+    );
+    // The transfer back lands at the provider, but its answer and every look-up and re-send are lost.
+    t.app.sandboxFaults.forceNext('providers', 'lost', ...Array<'error'>(20).fill('error'));
+    const approved = await staffRequest(
+      t.app,
+      finance.cookie,
+      'POST',
+      `/api/ops/v1/approvals/${asked.json().approval.id}/approve`,
+      {},
+    );
+    expect(approved.json().approval.result).toEqual({ withdrawal: code, status: 'BOUNCE_RETURNING' });
+    expect(await playerStatus(p)).toBe('BOUNCED');
+    t.app.sandboxFaults.reset();
+    t.clock.advance(RESEND_AFTER_MS + 1000);
+    await runWorkerTick(t.app);
+    expect(await playerStatus(p)).toBe('REJECTED');
+    expect(thb(await creditOf(t.app, p, 'gclub'))).toBe(before + thb('100.00'));
     expect(await referencesOf(code)).toContain(`${code}:back`);
     expect(await ledgerSumsByCurrency(t.app.db)).toEqual({ THB: 0n, LAK: 0n });
   });
