@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client';
 import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments';
 import { deposits } from '../../db/schema/deposits';
 import { ledgerTransactions } from '../../db/schema/ledger';
@@ -211,20 +212,32 @@ async function perform(world: World, s: Step): Promise<Array<LightMyRequestRespo
 }
 
 /** The payments the bank has reported for this sequence's orders (new ones join the world). */
-async function learnPayments(world: World): Promise<BankPaymentRow[]> {
+async function learnPayments(world: World, db: DbOrTx = t.app.db): Promise<BankPaymentRow[]> {
   if (world.codes.length === 0) return [];
   const ids = (
-    await t.app.db.select({ id: deposits.id }).from(deposits).where(inArray(deposits.code, world.codes))
+    await db.select({ id: deposits.id }).from(deposits).where(inArray(deposits.code, world.codes))
   ).map((row) => row.id);
-  const rows = await t.app.db.select().from(bankPayments).where(inArray(bankPayments.depositId, ids));
+  const rows = await db.select().from(bankPayments).where(inArray(bankPayments.depositId, ids));
   for (const row of rows) if (!world.payments.includes(row.id)) world.payments.push(row.id);
   return rows;
 }
 
-async function checkInvariants(world: World, label: string): Promise<void> {
-  const payments = await learnPayments(world);
+/**
+ * Reads every table the invariants compare in one snapshot: a webhook the bank sends in the background may
+ * credit an order between two plain reads (the order read PAID, then its ledger posting read), which would be
+ * a false alarm, not a state the database ever held.
+ */
+function checkInvariants(world: World, label: string): Promise<void> {
+  return t.app.db.transaction((tx) => checkInvariantsIn(tx, world, label), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function checkInvariantsIn(db: DbOrTx, world: World, label: string): Promise<void> {
+  const payments = await learnPayments(world, db);
   const playerIds = world.players.map((p) => p.player.id);
-  const rows = await t.app.db.select().from(deposits).where(inArray(deposits.playerId, playerIds));
+  const rows = await db.select().from(deposits).where(inArray(deposits.playerId, playerIds));
   for (const row of rows) if (!world.codes.includes(row.code)) world.codes.push(row.code);
   const credited = rows.filter((row) => row.status === 'SUCCESS');
 
@@ -266,14 +279,14 @@ async function checkInvariants(world: World, label: string): Promise<void> {
   }
   // One ledger DEPOSIT and one provider transfer per credited code, none for the others.
   const codes = rows.map((row) => `${row.code}:in`);
-  const ledger = await t.app.db
+  const ledger = await db
     .select({ reference: ledgerTransactions.reference })
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.kind, 'DEPOSIT'), inArray(ledgerTransactions.reference, codes)));
   expect(ledger.map((r) => r.reference).sort(), `${label}: ledger deposits`).toEqual(
     credited.map((row) => `${row.code}:in`).sort(),
   );
-  const transfers = await t.app.db
+  const transfers = await db
     .select({ reference: sandboxProviderTransfers.reference })
     .from(sandboxProviderTransfers)
     .where(inArray(sandboxProviderTransfers.reference, codes));
@@ -283,7 +296,7 @@ async function checkInvariants(world: World, label: string): Promise<void> {
       `${label}: transfers of ${reference}`,
     ).toHaveLength(1);
   }
-  for (const [currency, sum] of Object.entries(await ledgerSumsByCurrency(t.app.db))) {
+  for (const [currency, sum] of Object.entries(await ledgerSumsByCurrency(db))) {
     expect(sum, `${label}: the ledger's ${currency} sums to zero`).toBe(0n);
   }
 }
