@@ -87,6 +87,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM first, so e2e/serve.mjs drops its PostgreSQL database (the default SIGKILL left one per run).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

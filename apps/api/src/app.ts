@@ -49,6 +49,9 @@ import { accountRoutes } from './modules/players/account-routes';
 import { authRoutes } from './modules/players/auth-routes';
 import { promotionsRoutes } from './modules/promotions/promotions-routes';
 import { seedDemoPromotions } from './modules/promotions/seed-demo-promotions';
+import { protocolDocsRoutes } from './modules/provider-protocols/protocol-docs-routes';
+import { opsProviderSettingsRoutes } from './modules/provider-settings/ops-provider-settings-routes';
+import { providerSettingsSource } from './modules/provider-settings/provider-settings-repository';
 import { opsRatesRoutes } from './modules/rates/ops-rates-routes';
 import { ratesRoutes } from './modules/rates/rates-routes';
 import { seedDemoRates } from './modules/rates/seed-demo-rates';
@@ -65,6 +68,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerOpenApi } from './plugins/openapi';
 import { registerOpsAuth } from './plugins/ops-auth';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecrets } from './plugins/secrets';
 import {
   registerCsrfGuard,
   registerJsonParser,
@@ -76,6 +80,8 @@ import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { sandboxBankRoutes } from './sandbox/bank/sandbox-bank-routes';
 import { registerSandboxFaults } from './sandbox/faults';
+import { registerSandboxFundTransfer } from './sandbox/fundtransfer/register-sandbox-fundtransfer';
+import { seedDemoFundTransfer } from './sandbox/fundtransfer/seed-demo-fundtransfer';
 import { registerSandboxProviders } from './sandbox/providers/register-sandbox-providers';
 import { seedSandboxGames } from './sandbox/providers/seed-sandbox-games';
 import { registerWorker } from './worker/register-worker';
@@ -150,7 +156,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerSandboxFaults(app, config.sandbox ? config.sandboxFaults : {}, config.providerTimeoutMs + 1000);
   // Before the adapters (they time their calls through it) and the routes (their latency is recorded).
   registerMetrics(app);
-  registerProviders(app);
+  registerSecrets(app);
+  registerProviders(app, providerSettingsSource(app));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -164,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await seedSandboxGames(handle.db);
       await seedDemoRates(handle.db, app.now());
       await seedDemoPromotions(handle.db, app.now());
+      await seedDemoFundTransfer(app, config.sandboxFundTransferProviders);
     }
     await registerOrderEvents(app, handle);
     await registerSessionEnds(app, handle);
@@ -186,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
+  await app.register(protocolDocsRoutes);
   await app.register(agencyRoutes);
   await app.register(manifestRoutes);
   await app.register(authRoutes);
@@ -201,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(bankAccountRoutes);
   await app.register(ratesRoutes);
   await app.register(opsRatesRoutes);
+  await app.register(opsProviderSettingsRoutes);
   await app.register(creditsRoutes);
   await app.register(gamesRoutes);
   registerPaymentGateway(app);
@@ -231,6 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (config.benchRoutes) await app.register(benchRoutes);
   if (config.sandbox) await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   if (config.sandbox) await registerSandboxProviders(app);
+  if (config.sandbox) await registerSandboxFundTransfer(app);
   await registerSpa(app, {
     webDist: config.webDist,
     backofficeDist: config.backofficeDist,

@@ -48,6 +48,16 @@ const ZEnv = z.object({
   BANK_KEY: z.string().min(16).optional(),
   // HMAC-SHA256 secret of the bank's payment webhooks; unset in sandbox mode → derived from the sandbox secret.
   BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // 32 bytes (64 hex digits) sealing agencies' provider credentials (lib/secret-box.ts); unset in sandbox mode →
+  // derived from the sandbox secret. SECRETS_KEY_PREVIOUS still opens what the key before it sealed (rotation).
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { message: '64 hex digits (openssl rand -hex 32)' })
+    .optional(),
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { message: '64 hex digits' })
+    .optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   // The background worker (worker/): runs inside this process unless WORKER=false (e.g. a separate worker fleet).
   WORKER: bool.default(true),
@@ -88,6 +98,22 @@ const ZEnv = z.object({
   // After SIGTERM/SIGINT: how long in-flight requests and the worker get before the process exits 1, and is
   // killed a second later if even that exit is stuck (lib/shutdown-deadline.ts).
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // The providers the sandbox demo agency reaches over the aggregator protocol `fundtransfer-v1` (its built-in
+  // sandbox; decision 0071), comma-separated; "" → none, every provider on our own protocol. Sandbox only.
+  SANDBOX_FUNDTRANSFER_PROVIDERS: z
+    .string()
+    .default('betflix')
+    .transform((raw, ctx) => {
+      const names = raw
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name.length > 0);
+      for (const name of names) {
+        if (!(PROVIDERS as readonly string[]).includes(name))
+          ctx.addIssue({ code: 'custom', message: `unknown provider: ${name}` });
+      }
+      return [...new Set(names)] as TProvider[];
+    }),
   // e.g. "providers:error=0.2,timeout=0.1,lost=0.05;bank:error=0.1" (sandbox only; see sandbox/faults.ts)
   // Mounts the baseline routes of `npm run bench` (/api/bench/*); never needed in production.
   BENCH_ROUTES: bool.default(false),
@@ -144,6 +170,9 @@ export type Config = {
   /** From PROVIDER_<NAME>_URL / PROVIDER_<NAME>_KEY (NAME = ALPHABET, ASKMEBET, BETFLIX, GCLUB, GCLUB_LIVE). */
   providers: Record<TProvider, ProviderEndpoint>;
   providerTimeoutMs: number;
+  /** SECRETS_KEY and SECRETS_KEY_PREVIOUS (hex); undefined → derived from the sandbox secret in sandbox mode. */
+  secretsKey: string | undefined;
+  secretsKeyPrevious: string | undefined;
   /** Background worker (docs/decisions/0012-worker.md): whether this process runs it, and its timings. */
   worker: {
     isEnabled: boolean;
@@ -153,6 +182,8 @@ export type Config = {
     lookUpAfterMs: number;
   };
   sandboxFaults: FaultPlan;
+  /** SANDBOX_FUNDTRANSFER_PROVIDERS: the demo agency's providers on the aggregator protocol (sandbox only). */
+  sandboxFundTransferProviders: TProvider[];
   /** API base URLs the sandbox bank notifies of payments, in turn (SANDBOX_WEBHOOK_URLS); empty → this process. */
   sandboxWebhookUrls: string[];
   /** Heartbeat and session re-check period of `GET /api/v2/players/events` (EVENTS_HEARTBEAT_MS). */
@@ -212,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bankWebhookSecret: e.BANK_WEBHOOK_SECRET,
     providers,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
     worker: {
       isEnabled: e.WORKER,
       intervalMs: e.WORKER_INTERVAL_MS,
@@ -220,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       lookUpAfterMs: e.WORKER_LOOKUP_AFTER_MS,
     },
     sandboxFaults: e.SANDBOX_FAULTS,
+    sandboxFundTransferProviders: e.SANDBOX_FUNDTRANSFER_PROVIDERS,
     sandboxWebhookUrls: e.SANDBOX_WEBHOOK_URLS,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,

@@ -60,7 +60,10 @@ async function bootstrap() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders
+          queryClient={queryClient}
+          primaryColor={agency.status === 'fulfilled' ? agency.value.agency.theme.primaryColor : undefined}
+        >
           {page}
           <FirstPaintHandOver />
         </AppProviders>

@@ -1,7 +1,7 @@
-import { cssVariablesResolver, theme } from '@lc/ui/theme';
+import { cssVariablesResolver, themeFor } from '@lc/ui/theme';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useIsAfterFirstPaint } from './lib/use-is-after-first-paint';
 
 const Notifications = lazy(() =>
@@ -24,8 +24,21 @@ function DeferredNotifications() {
   );
 }
 
-/** Theme, toasts (one at a time, 5 s) and the query client around whatever is rendered. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Theme, toasts (one at a time, 5 s) and the query client around whatever is rendered. The theme is in the
+ * agency's brand colour (`primaryColor` of its answer, decision 0069): built here at start, so a colour an admin
+ * sets shows at the player's next load with no new build; the platform's gold while no agency is known.
+ */
+export function AppProviders({
+  queryClient,
+  primaryColor,
+  children,
+}: {
+  queryClient: QueryClient;
+  primaryColor?: string;
+  children: ReactNode;
+}) {
+  const theme = useMemo(() => themeFor(primaryColor), [primaryColor]);
   return (
     <MantineProvider
       theme={theme}

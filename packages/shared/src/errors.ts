@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   // credit already reached the provider (a reject turns into completing it)
   'PAYMENT_ALREADY_RESOLVED',
   'DEPOSIT_ALREADY_CREDITED',
+  // the agency's limits.creditBelow: a deposit while the provider's credit is at or above it (params.threshold)
+  'CREDIT_NOT_BELOW',
   // promotions
   'PROMOTION_AMOUNT_MISMATCH',
   'PROMOTION_CREDIT_USED',
@@ -95,6 +97,8 @@ export const STAFF_ERROR_CODES = [
   'RATE_OUT_OF_RANGE',
   // the platform's agencies: a host another agency answers on (params.host)
   'HOST_TAKEN',
+  // provider credentials cannot be sealed: the deployment has no SECRETS_KEY (go-live)
+  'SECRETS_KEY_MISSING',
 ] as const;
 
 export const ZErrorCode = z.enum([...ERROR_CODES, ...STAFF_ERROR_CODES]);

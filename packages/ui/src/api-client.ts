@@ -48,7 +48,8 @@ type RequestOptions = {
 
 /**
  * Calls `/api{path}` with the session cookie and JSON. With `schema` the answer is parsed by it; without,
- * the answer is typed by the caller (used on the start-up path so zod stays out of the initial bundle).
+ * the answer is typed by the caller (used on the start-up path so zod stays out of the initial bundle). A `Blob`
+ * body (a file to upload) is sent as it is, with its own type as the Content-Type.
  */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
@@ -61,6 +62,7 @@ export async function apiRequest(
 ): Promise<unknown> {
   const { method = 'GET', body, headers = {}, signal, schema } = options;
   const hasBody = method !== 'GET';
+  const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -69,11 +71,12 @@ export async function apiRequest(
       signal,
       headers: {
         Accept: 'application/json',
-        // Writes always declare JSON: the API refuses other content types (CSRF rule of api.md).
-        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        // Writes declare JSON: the API refuses other content types (CSRF rule of api.md), but for a route that
+        // takes a file (the logo upload), which gets the file's own type.
+        ...(hasBody ? { 'Content-Type': isFile ? body.type : 'application/json' } : {}),
         ...headers,
       },
-      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+      body: hasBody ? (isFile ? body : JSON.stringify(body ?? {})) : undefined,
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;

@@ -18,7 +18,7 @@ function pathOf(node: Node): string {
 /**
  * Paths (`fingerprint.screen`, `items.0`) of every string or object key in `value` that holds U+0000 or a
  * lone surrogate (a bad key shows as `_`); `_` for `value` itself. Walks with its own stack, so a deeply
- * nested body cannot overflow the call stack.
+ * nested body cannot overflow the call stack. Bytes (a Buffer body) are not text and are skipped.
  */
 export function findMalformedText(value: unknown): string[] {
   const found: string[] = [];
@@ -27,7 +27,8 @@ export function findMalformedText(value: unknown): string[] {
     const item = node.value;
     if (typeof item === 'string') {
       if (isMalformedText(item)) found.push(pathOf(node));
-    } else if (item !== null && typeof item === 'object') {
+    } else if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
+      // A binary body (an uploaded logo) holds bytes, not text: its route checks it.
       for (const [key, child] of Object.entries(item)) {
         const childNode = { value: child, key: isMalformedText(key) ? '_' : key, parent: node };
         if (isMalformedText(key)) found.push(pathOf(childNode));

@@ -172,9 +172,10 @@ describe('npm run ops', () => {
     const fan = await registerTestPlayer(t.app);
     await creditOf(fan.cookie, 'gclub'); // opens the provider wallet
     const fanMember = providerMemberOf('demo', fan.player.id);
-    expect((await t.app.providers.get('gclub').transfer(fanMember, 'in', 12_34n, 'cli-bonus')).status).toBe(
-      'applied',
-    );
+    expect(
+      (await t.app.providers.deploymentDefault('gclub').transfer(fanMember, 'in', 12_34n, 'cli-bonus'))
+        .status,
+    ).toBe('applied');
     const agencyId = await demoAgencyId(t.app.db);
     await t.app.db.transaction((tx) =>
       postTransaction(tx, {
@@ -197,7 +198,9 @@ describe('npm run ops', () => {
     const p = await registerTestPlayer(t.app, { username: 'clirecon_bob' });
     await fund(t.app, p, 'betflix', '10.00');
     const member = providerMemberOf('demo', p.player.id);
-    const raw = await t.app.providers.get('betflix').transfer(member, 'in', 1_00n, 'raw-cli-test');
+    const raw = await t.app.providers
+      .deploymentDefault('betflix')
+      .transfer(member, 'in', 1_00n, 'raw-cli-test');
     expect(raw.status).toBe('applied');
 
     const flagged = await ops(['reconciliation']);

@@ -19,6 +19,7 @@ import { promotionsUpdateCommand } from './commands/promotions-update';
 import { ratesSetCommand } from './commands/rates-set';
 import { reconciliationCommand } from './commands/reconciliation';
 import { reportSettlementCommand } from './commands/report-settlement';
+import { secretsResealCommand } from './commands/secrets-reseal';
 import {
   staffCreateCommand,
   staffDeactivateCommand,
@@ -65,4 +66,5 @@ export const COMMANDS: OpsCommand[] = [
   agenciesListCommand,
   agenciesUpdateCommand,
   doctorCommand,
+  secretsResealCommand,
 ];

@@ -71,4 +71,19 @@ describe('CSRF guard on percent-encoded paths', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
+
+  it("takes an image only where a route declares it (the logo upload), never on another route's write", async () => {
+    const p = await registerTestPlayer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/players/logout',
+      headers: { host: 'localhost', 'content-type': 'image/png', cookie: p.cookie },
+      payload: Buffer.from('\x89PNG'),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Content-Type must be application/json',
+    });
+  });
 });

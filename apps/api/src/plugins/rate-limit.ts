@@ -10,6 +10,7 @@ const ROUTE_KINDS: Record<string, Exclude<keyof RateLimits, 'player'>> = {
   'POST /api/v2/players/username/validate': 'usernameCheck',
   'POST /api/v2/players/login': 'login',
   'GET /api/v2/agency/info': 'publicRead',
+  'GET /api/v2/agency/logo/:sha256': 'publicRead',
   'GET /api/v2/promotions': 'publicRead',
   'GET /api/v2/promotions/:id': 'publicRead',
   'GET /api/v2/exchange-rates': 'publicRead',

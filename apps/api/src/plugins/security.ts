@@ -69,6 +69,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** False on routes declared with `helmet: false` (registerSecurityHeaders). */
     hasSecurityHeaders?: boolean;
+    /** Media types a write route takes besides JSON (registerCsrfGuard), e.g. the logo upload's images. */
+    mediaTypes?: readonly string[];
   }
 }
 
@@ -143,9 +145,14 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     const contentType = request.headers['content-type'];
     // A write without a body (logout, check, cancel) needs no content type at all.
     if (contentType === undefined && !hasBody(request)) return;
-    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-    if (mediaType !== 'application/json') {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    // A route that takes another body (the logo upload: image/png, image/svg+xml) declares it; none of them
+    // is one a cross-site form or a fetch without preflight may send. JSON passes to every route, whose own
+    // parsers then refuse it where it is not taken, after the route's role check.
+    const declared = request.routeOptions.config.mediaTypes;
+    if (mediaType !== 'application/json' && !declared?.includes(mediaType)) {
+      const accepted = (declared ?? ['application/json']).join(' or ');
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${accepted}`);
     }
   });
 }

@@ -90,6 +90,9 @@ export async function createTestApp(
     SANDBOX: 'true',
     WEB_DIST: '/nonexistent-web-dist',
     BACKOFFICE_DIST: '/nonexistent-backoffice-dist',
+    // Every provider of the demo agency on our own protocol, as the tests of the money rules expect; the tests
+    // of the aggregator protocol set the demo's seed (SANDBOX_FUNDTRANSFER_PROVIDERS) themselves.
+    SANDBOX_FUNDTRANSFER_PROVIDERS: '',
     ...RAISED_RATE_LIMITS,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,

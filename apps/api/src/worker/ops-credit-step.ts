@@ -51,7 +51,7 @@ export async function runPendingOpsCredits(ctx: StepContext): Promise<void> {
         await creditPlayer(ctx.app.db, {
           agency,
           playerId: credit.playerId,
-          provider: ctx.app.providers.get(credit.provider),
+          provider: ctx.app.providers.of(credit.agencyId, credit.provider),
           amount: credit.amount,
           // Credits recorded before a reason was required have none.
           reason: credit.reason ?? 'ops credit',

@@ -31,6 +31,7 @@ export const dashboardKeys = resourceKeys<{ days: number }>('ops-dashboard');
 export const agencyKeys = resourceKeys<Record<string, never>>('ops-agency');
 export const exchangeRateKeys = resourceKeys<{ page: number }>('ops-exchange-rates');
 export const paymentChannelKeys = resourceKeys<Record<string, never>>('ops-payment-channels');
+export const providerSettingsKeys = resourceKeys<Record<string, never>>('ops-provider-settings');
 
 /** Players: the search lists, and each player's page by part (`ledger`, `notes`…) under its detail key. */
 export const playerKeys = {

@@ -11,7 +11,9 @@ const agency: TAgency = {
   logoUrl: '/brand/logo.svg',
   social: { telegram: 'https://t.me/lucky', whatsapp: null, facebook: null, twitter: null, line: null },
   contacts: { phone: '+856 20 5555 5555', email: 'support@lucky.example' },
+  theme: { primaryColor: '#e8b931' },
   languages: ['lo', 'cn', 'vn', 'th'],
+  acceptedBanks: ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'],
   paymentChannels: [{ code: 'bcel-main', mid: 'MID-1', displayName: 'BCEL One', currency: 'LAK' }],
   limits: {
     depositMin: '20000',
@@ -19,6 +21,7 @@ const agency: TAgency = {
     withdrawMin: '50.00',
     withdrawMax: '100000.00',
     promotionCreditThreshold: '5.00',
+    creditBelow: null,
   },
   isSandbox: true,
 };
@@ -61,5 +64,22 @@ describe('renderFirstPaint', () => {
       'vi',
       'vi',
     ]);
+  });
+
+  it("paints in the agency's brand colour: the theme's variables carry it (decision 0069)", async () => {
+    const paint = (primaryColor: string) =>
+      renderFirstPaint({
+        agency: { ...agency, theme: { primaryColor } },
+        path: '/',
+        language: 'lo',
+        translations: translations('lo'),
+      });
+    const blue = (await paint('#1c7ed6')).markup;
+    expect(blue).toContain('--mantine-color-gold-5: #1c7ed6;');
+    expect(blue).toContain('--mantine-primary-color-filled: var(--mantine-color-gold-filled)');
+    expect(blue).toMatch(/--lc-gold: #[0-9a-f]{6};/);
+    const gold = (await paint('#e8b931')).markup;
+    expect(gold).not.toContain('#1c7ed6');
+    expect(gold).toContain('--lc-gold: #f5c53a;');
   });
 });

@@ -48,7 +48,7 @@ async function renderNow(options: TFirstPaintOptions): Promise<TFirstPaint> {
   await router.load();
   const markup = renderToString(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} primaryColor={options.agency.theme.primaryColor}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

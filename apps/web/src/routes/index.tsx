@@ -16,11 +16,12 @@ export const Route = createFileRoute('/')({
 });
 
 function LandingPage() {
+  const { agency } = Route.useRouteContext();
   return (
     <Container size="xl" className="page">
       <Hero />
       <GameCategories />
-      <Highlights />
+      <Highlights bankCount={agency.acceptedBanks.length} />
     </Container>
   );
 }

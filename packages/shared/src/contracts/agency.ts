@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
+import { ZBank } from '../providers';
 
 export const ZSocialLinks = z.object({
   telegram: z.string().nullable(),
@@ -19,15 +20,23 @@ export const ZPaymentChannel = z.object({
 });
 export type TPaymentChannel = z.infer<typeof ZPaymentChannel>;
 
-/** Money limits as decimal strings: deposits in LAK, withdrawals in THB credit. */
+/**
+ * Money limits as decimal strings: deposits in LAK, withdrawals in THB credit. `creditBelow` (THB): a deposit
+ * needs the provider's credit below it, null when the agency has no such rule (decision 0069).
+ */
 export const ZAgencyLimits = z.object({
   depositMin: z.string(),
   depositMax: z.string(),
   withdrawMin: z.string(),
   withdrawMax: z.string(),
   promotionCreditThreshold: z.string(),
+  creditBelow: z.string().nullable(),
 });
 export type TAgencyLimits = z.infer<typeof ZAgencyLimits>;
+
+/** The brand colour of the player app (`#rrggbb`, lower case); the app derives its palette from it. */
+export const ZAgencyTheme = z.object({ primaryColor: z.string() });
+export type TAgencyTheme = z.infer<typeof ZAgencyTheme>;
 
 export const ZAgency = z.object({
   id: z.string(),
@@ -36,7 +45,10 @@ export const ZAgency = z.object({
   logoUrl: z.string(),
   social: ZSocialLinks,
   contacts: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  theme: ZAgencyTheme,
   languages: z.array(z.enum(LANGUAGES)),
+  /** The banks players may hold their account with, in the order of BANKS (footer, bank form). */
+  acceptedBanks: z.array(ZBank),
   paymentChannels: z.array(ZPaymentChannel),
   limits: ZAgencyLimits,
   isSandbox: z.boolean(),

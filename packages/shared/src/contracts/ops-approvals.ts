@@ -14,6 +14,8 @@ export const APPROVAL_KINDS = [
   'RATE_CHANGE',
   'BOUNCE_CREDIT_BACK',
   'STAFF_CREATE',
+  'PROVIDER_SETTINGS',
+  'CHANNEL_SETTINGS',
 ] as const;
 export type TApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -53,7 +55,9 @@ export const ZApproval = z.object({
   // WITHDRAWAL_APPROVAL: {code, playerId, username, credit, payoutAmount, bankReference};
   // RATE_CHANGE: {currency, buy, sell, previousBuy, previousSell};
   // BOUNCE_CREDIT_BACK: {code, playerId, username, credit, bounceReference};
-  // STAFF_CREATE: {username, displayName, role} (the member exists once approved). Strings only.
+  // STAFF_CREATE: {username, displayName, role} (the member exists once approved);
+  // PROVIDER_SETTINGS: {provider, protocol, url, enabled, credentials: "•••"} (sealed, never shown);
+  // CHANNEL_SETTINGS: the payment channel as PUT agency/payment-channels/{code} takes it, with its code. Strings only.
   payload: z.record(z.string(), z.string()),
   reason: z.string(),
   requestedBy: z.string(),
@@ -66,6 +70,7 @@ export const ZApproval = z.object({
 export type TApproval = z.infer<typeof ZApproval>;
 
 export const ZApprovalResponse = z.object({ approval: ZApproval });
+export type TApprovalResponse = z.infer<typeof ZApprovalResponse>;
 /** The answer to a decision: an approved STAFF_CREATE also carries the new member's one-time password, once. */
 export const ZDecideApprovalResponse = ZApprovalResponse.extend({ initialPassword: z.string().optional() });
 export type TDecideApprovalResponse = z.infer<typeof ZDecideApprovalResponse>;

@@ -13,6 +13,7 @@ import {
   type TransferOutcome,
   type TransferReportPage,
 } from './game-provider';
+import { retrySafeCall } from './retry-safe-call';
 import { signRequest } from './signing';
 
 export interface HttpProviderOptions {
@@ -190,7 +191,11 @@ export class HttpGameProvider implements GameProvider {
     const body = await this.idempotent(() =>
       this.request('POST', '/launch', { username: member.username, gameCode }),
     );
-    return ZLaunch.parse(body).url;
+    const { url } = ZLaunch.parse(body);
+    // A link relative to the provider (our sandbox answers one) means the provider's own address; only the
+    // built-in sandbox, reached in this process, keeps it relative so the player opens it where they are.
+    const { baseUrl } = this.options;
+    return typeof baseUrl === 'string' ? new URL(url, `${baseUrl}/`).toString() : url;
   }
 
   async endMemberSessions(member: ProviderMember): Promise<void> {
@@ -204,21 +209,15 @@ export class HttpGameProvider implements GameProvider {
     }
   }
 
-  /** Retries calls that are safe to repeat, on network errors and 5xx only, with a short backoff. */
+  /** Retries calls that are safe to repeat, on network errors and 5xx only; a 4xx is the provider's answer. */
   private async idempotent(call: () => Promise<unknown>): Promise<unknown> {
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= this.attempts; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        lastError = error;
-        const isClientError = error instanceof HttpStatusError && error.status < 500;
-        if (isClientError || attempt === this.attempts) break;
-        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
-      }
+    const isClientError = (error: unknown) => error instanceof HttpStatusError && error.status < 500;
+    try {
+      return await retrySafeCall(call, { attempts: this.attempts, isFinal: isClientError });
+    } catch (error) {
+      if (isClientError(error)) throw error;
+      throw new ProviderUnavailableError(this.provider, describe(error));
     }
-    if (lastError instanceof HttpStatusError && lastError.status < 500) throw lastError;
-    throw new ProviderUnavailableError(this.provider, describe(lastError));
   }
 
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {

@@ -15,7 +15,8 @@ afterAll(async () => {
 
 describe('provider registry', () => {
   it('has a client for each of the five providers with its own key', () => {
-    for (const provider of PROVIDERS) expect(t.app.providers.get(provider).provider).toBe(provider);
+    for (const provider of PROVIDERS)
+      expect(t.app.providers.deploymentDefault(provider).provider).toBe(provider);
     const keys = new Set(PROVIDERS.map((p) => t.app.providers.signingKeyOf(p)));
     expect(keys.size).toBe(5);
   });
@@ -28,7 +29,7 @@ describe('provider registry', () => {
   });
 
   it('reports the built-in sandbox as unavailable while the server does not listen', async () => {
-    const client = t.app.providers.get('askmebet');
+    const client = t.app.providers.deploymentDefault('askmebet');
     const error = await client.getBalance({ username: 'demo_0123456789ab' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderUnavailableError);
     expect(String(error)).toMatch(/not listening/);
@@ -41,7 +42,7 @@ describe('without the sandbox and without provider settings (a production start,
   it('starts; each provider answers "not configured", a transfer is refused as never sent', async () => {
     const bare = await createTestApp({ SANDBOX: 'false' });
     try {
-      const client = bare.app.providers.get('gclub');
+      const client = bare.app.providers.deploymentDefault('gclub');
       const error = await client.getBalance({ username: 'x_0123456789ab' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(String(error)).toMatch(/not configured \(set PROVIDER_GCLUB_URL and PROVIDER_GCLUB_KEY\)/);

@@ -15,14 +15,14 @@ import {
  * transfer is refused as never sent, and the readiness check names what to set.
  */
 export class UnconfiguredProvider implements GameProvider {
-  constructor(readonly provider: TProvider) {}
+  /** `reason`: why nothing answers (default: the deployment has no URL and key for it). */
+  constructor(
+    readonly provider: TProvider,
+    private readonly reason = `not configured (set PROVIDER_${provider.toUpperCase()}_URL and PROVIDER_${provider.toUpperCase()}_KEY)`,
+  ) {}
 
   private unavailable(): ProviderUnavailableError {
-    const name = this.provider.toUpperCase();
-    return new ProviderUnavailableError(
-      this.provider,
-      `not configured (set PROVIDER_${name}_URL and PROVIDER_${name}_KEY)`,
-    );
+    return new ProviderUnavailableError(this.provider, this.reason);
   }
 
   async ensureMember(): Promise<void> {

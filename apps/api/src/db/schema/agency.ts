@@ -1,8 +1,9 @@
 import type { TPaymentChannel, TSocialLinks } from '@lc/shared/contracts/agency';
 import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
 import type { TLanguage } from '@lc/shared/languages';
+import type { TBank, TProvider } from '@lc/shared/providers';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A payment channel as stored: the public part (agency info) plus how its LaoQR is issued, which only the
@@ -35,6 +36,16 @@ export const agencies = pgTable('agencies', {
   approvalThresholdSatang: bigint('approval_threshold_satang', { mode: 'bigint' })
     .notNull()
     .default(sql`1000000`),
+  // What players see of the brand (go-live): the primary colour of their app, and the banks the agency
+  // accepts for players' accounts (a subset of the six, shown in the footer and offered by the bank form).
+  themePrimaryColor: text('theme_primary_color').notNull().default('#e8b931'),
+  acceptedBanks: jsonb('accepted_banks')
+    .$type<TBank[]>()
+    .notNull()
+    .default(sql`'["bcel","jdb","ldb","indochina","kasikam","lvb"]'::jsonb`),
+  // A deposit needs the provider's credit below this (THB satang), the spec's "credit must be below a
+  // threshold"; null: no such rule.
+  creditBelowSatang: bigint('credit_below_satang', { mode: 'bigint' }),
   isSandbox: boolean('is_sandbox').notNull().default(false),
   // Switched off by the platform: its hosts answer 404 AGENCY_NOT_FOUND (agency-repository.ts).
   isActive: boolean('is_active').notNull().default(true),
@@ -50,3 +61,45 @@ export const agencyHosts = pgTable('agency_hosts', {
 });
 
 export type AgencyRow = typeof agencies.$inferSelect;
+
+/**
+ * The logo an agency's admin uploaded (PNG, or SVG checked for scripts and outside references), served to
+ * players at `logoUrl`. Kept in the database so every API process serves the same one.
+ */
+export const agencyLogos = pgTable('agency_logos', {
+  agencyId: uuid('agency_id')
+    .primaryKey()
+    .references(() => agencies.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bodyBase64: text('body_base64').notNull(),
+  // The body's sha256 (hex): the logo's URL carries it, so a new logo is a new URL (immutable caching).
+  sha256: text('sha256').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * How an agency reaches one game provider (go-live): the protocol, the base URL and the credentials, sealed
+ * with SECRETS_KEY (lib/secret-box.ts) and never answered. Written only by an approved PROVIDER_SETTINGS
+ * request; without a row the agency uses the deployment's default (PROVIDER_<NAME>_URL/_KEY).
+ */
+export const agencyProviderSettings = pgTable(
+  'agency_provider_settings',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<TProvider>().notNull(),
+    protocol: text('protocol').notNull(),
+    url: text('url').notNull(),
+    credentialsSealed: text('credentials_sealed').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    // The last *Check* (a balance look-up of the agency's check member): when, whether it answered, what.
+    lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+    lastCheckOk: boolean('last_check_ok'),
+    lastCheckDetail: text('last_check_detail'),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.provider] })],
+);
+
+export type AgencyProviderSettingsRow = typeof agencyProviderSettings.$inferSelect;

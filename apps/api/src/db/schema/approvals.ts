@@ -38,7 +38,7 @@ export const approvals = pgTable(
     check('approvals_status_ck', sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
     check(
       'approvals_kind_ck',
-      sql`${t.kind} in ('ADJUSTMENT', 'ROLE_CHANGE', 'WITHDRAWAL_APPROVAL', 'RATE_CHANGE', 'BOUNCE_CREDIT_BACK', 'STAFF_CREATE')`,
+      sql`${t.kind} in ('ADJUSTMENT', 'ROLE_CHANGE', 'WITHDRAWAL_APPROVAL', 'RATE_CHANGE', 'BOUNCE_CREDIT_BACK', 'STAFF_CREATE', 'PROVIDER_SETTINGS', 'CHANNEL_SETTINGS')`,
     ),
     uniqueIndex('approvals_one_pending_subject_uq')
       .on(t.agencyId, t.subject)

@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/v2/agency/info', () => {
-  it('answers the seeded demo agency with money limits as decimal strings', async () => {
+  it('answers the seeded demo agency with money limits as decimal strings, its colour and banks', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v2/agency/info',
@@ -23,6 +23,8 @@ describe('GET /api/v2/agency/info', () => {
       name: 'Lao Credit Demo',
       logoUrl: '/brand/logo.svg',
       languages: ['lo', 'cn', 'vn', 'th'],
+      theme: { primaryColor: '#e8b931' },
+      acceptedBanks: ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'],
       isSandbox: true,
       limits: {
         depositMin: '20000',
@@ -30,6 +32,7 @@ describe('GET /api/v2/agency/info', () => {
         withdrawMin: '50.00',
         withdrawMax: '100000.00',
         promotionCreditThreshold: '5.00',
+        creditBelow: null,
       },
     });
     expect(agency.social).toEqual({

@@ -2,7 +2,12 @@ import type { TManifest, TManifestIcon } from '@lc/shared/contracts/manifest';
 import type { AgencyRow } from '../../db/schema/agency';
 import { appNamesOf } from './agency-app-names';
 
-/** The app's dark navy (index.html's theme-color), so the splash screen and title bar match the page. */
+/**
+ * The app's dark navy (index.html's theme-color), so the splash screen and title bar match the page. Not the
+ * agency's primary colour (decision 0069): the page under the title bar stays navy whatever the brand, its
+ * theme-color meta tag replaces the manifest's as soon as it loads, and a bright title bar would flash in
+ * before it; the brand colour is in the page itself.
+ */
 const THEME_COLOR = '#0b1020';
 
 // Written by `node scripts/make-icons.mjs` into apps/web/public/icons.

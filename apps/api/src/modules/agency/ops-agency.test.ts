@@ -26,8 +26,13 @@ const put = (member: TestStaff, body: object) =>
 
 const settings = {
   name: 'Lucky Lao',
-  logoUrl: '/brand/logo.svg',
-  social: { telegram: 'https://t.me/lucky', whatsapp: null, facebook: null, twitter: null, line: 'lucky' },
+  social: {
+    telegram: 'https://t.me/lucky',
+    whatsapp: null,
+    facebook: null,
+    twitter: null,
+    line: 'https://line.me/R/ti/p/@lucky',
+  },
   contacts: { phone: '+856 20 1234 5678', email: 'help@example.com' },
   languages: ['lo', 'th'],
   limits: {
@@ -50,7 +55,8 @@ describe('GET/PUT /api/ops/v1/agency', () => {
   it('an admin replaces them; players see the new limits at once; audited with before and after', async () => {
     const res = await put(admin, settings);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().agency).toMatchObject({ ...settings, social: settings.social });
+    // The logo is uploaded (settings/logo), never named by this PUT: it stays the platform's.
+    expect(res.json().agency).toMatchObject({ ...settings, logoUrl: '/brand/logo.svg' });
     const info = await t.app.inject({ method: 'GET', url: '/api/v2/agency/info' });
     expect(info.json().agency.limits.depositMin).toBe('30000');
     expect(info.json().agency.limits.approvalThreshold).toBeUndefined();
@@ -61,9 +67,10 @@ describe('GET/PUT /api/ops/v1/agency', () => {
     expect(entry.after.limits.approvalThreshold).toBe('12000.50');
   });
 
-  it('400 VALIDATION_ERROR with fields: bad money, a maximum under its minimum, a bad e-mail', async () => {
+  it('400 VALIDATION_ERROR with fields: bad money, a maximum under its minimum, a bad e-mail, a bad link', async () => {
     const res = await put(admin, {
       ...settings,
+      social: { ...settings.social, line: 'lucky' },
       contacts: { phone: null, email: 'nope' },
       limits: { ...settings.limits, depositMax: '100', withdrawMin: '1.234' },
     });
@@ -74,6 +81,7 @@ describe('GET/PUT /api/ops/v1/agency', () => {
         'contacts.email': 'INVALID_FORMAT',
         'limits.depositMax': 'INVALID',
         'limits.withdrawMin': 'INVALID_FORMAT',
+        'social.line': 'INVALID_FORMAT',
       },
     });
   });

@@ -11,7 +11,9 @@ export function toAgencyDto(row: AgencyRow): TAgency {
     logoUrl: row.logoUrl,
     social: row.social,
     contacts: { phone: row.contactPhone, email: row.contactEmail },
+    theme: { primaryColor: row.themePrimaryColor },
     languages: row.languages,
+    acceptedBanks: row.acceptedBanks,
     // Allowlisted: the stored channel also holds its receiving account (server-side only).
     paymentChannels: row.paymentChannels.map(({ code, mid, displayName, currency }) => ({
       code,
@@ -25,6 +27,7 @@ export function toAgencyDto(row: AgencyRow): TAgency {
       withdrawMin: formatMinor(row.withdrawMinSatang, 'THB'),
       withdrawMax: formatMinor(row.withdrawMaxSatang, 'THB'),
       promotionCreditThreshold: formatMinor(row.promotionThresholdSatang, 'THB'),
+      creditBelow: row.creditBelowSatang === null ? null : formatMinor(row.creditBelowSatang, 'THB'),
     },
     isSandbox: row.isSandbox,
   };

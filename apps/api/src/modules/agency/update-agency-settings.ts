@@ -1,54 +1,79 @@
-import type { TOpsAgency, TPutAgencyRequest } from '@lc/shared/contracts/ops-agency';
+import type { TAgencySettingsChange, ZPutAgencyRequest } from '@lc/shared/contracts/ops-agency';
 import { parseMoney } from '@lc/shared/money';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { agencies } from '../../db/schema/agency';
+import { type AgencyRow, agencies } from '../../db/schema/agency';
 import { AppError } from '../../lib/app-error';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
-import { toOpsAgencyDto } from './to-ops-agency-dto';
+import { toAgencySettingsDto } from './to-agency-settings-dto';
 
 /**
- * Replaces the agency's editable settings (PUT /api/ops/v1/agency) and audits them with the values before
- * and after, in one transaction: no change without its trail. The row is locked so two admins saving at once
- * each record the true "before".
+ * What an admin changes through either settings route (decision 0069): `settings/agency`'s body as validated.
+ * The first route, `agency`, carries no brand colour, accepted banks nor `creditBelow`: absent, they keep their
+ * stored values, as do contacts and the four-eyes threshold when `settings/agency` leaves them out.
+ */
+export type AgencySettingsChange = Omit<TAgencySettingsChange, 'theme' | 'acceptedBanks' | 'limits'> &
+  Partial<Pick<TAgencySettingsChange, 'theme' | 'acceptedBanks'>> & {
+    limits: Omit<TAgencySettingsChange['limits'], 'creditBelow'> & { creditBelow?: string | null };
+  };
+
+/** PUT /api/ops/v1/agency's body as a change: its `promotionCreditThreshold` is `promotionCreditBelow`. */
+export function changeOfAgencyRequest(body: z.output<typeof ZPutAgencyRequest>): AgencySettingsChange {
+  const { promotionCreditThreshold, ...limits } = body.limits;
+  return { ...body, limits: { ...limits, promotionCreditBelow: promotionCreditThreshold } };
+}
+
+/**
+ * Replaces the agency's editable settings (both PUT /api/ops/v1/agency and PUT /api/ops/v1/settings/agency)
+ * and audits them with the values before and after, in one transaction: no change without its trail, and a
+ * change refused by its schema never reaches here, so nothing is saved by half. The row is locked so two admins
+ * saving at once each record the true "before". Answers the stored row; each route answers its own shape.
  */
 export async function updateAgencySettings(
   db: Db,
-  input: { agencyId: string; settings: TPutAgencyRequest; actor: string; scope: AuditScope; now: Date },
-): Promise<TOpsAgency> {
-  const { settings: s } = input;
+  input: { agencyId: string; change: AgencySettingsChange; actor: string; scope: AuditScope; now: Date },
+): Promise<AgencyRow> {
+  const { change: c } = input;
+  const { limits } = c;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(agencies).where(eq(agencies.id, input.agencyId)).for('update');
     if (!before) throw new AppError(404, 'AGENCY_NOT_FOUND', 'Agency not found');
     const [after] = await tx
       .update(agencies)
       .set({
-        name: s.name,
-        logoUrl: s.logoUrl,
-        social: s.social,
-        contactPhone: s.contacts.phone || null,
-        contactEmail: s.contacts.email || null,
-        languages: s.languages,
-        depositMinLak: parseMoney(s.limits.depositMin, 'LAK'),
-        depositMaxLak: parseMoney(s.limits.depositMax, 'LAK'),
-        withdrawMinSatang: parseMoney(s.limits.withdrawMin, 'THB'),
-        withdrawMaxSatang: parseMoney(s.limits.withdrawMax, 'THB'),
-        promotionThresholdSatang: parseMoney(s.limits.promotionCreditThreshold, 'THB'),
-        approvalThresholdSatang: parseMoney(s.limits.approvalThreshold, 'THB'),
+        name: c.name,
+        social: c.social,
+        ...(c.contacts
+          ? { contactPhone: c.contacts.phone || null, contactEmail: c.contacts.email || null }
+          : {}),
+        ...(c.theme ? { themePrimaryColor: c.theme.primaryColor } : {}),
+        languages: c.languages,
+        ...(c.acceptedBanks ? { acceptedBanks: c.acceptedBanks } : {}),
+        depositMinLak: parseMoney(limits.depositMin, 'LAK'),
+        depositMaxLak: parseMoney(limits.depositMax, 'LAK'),
+        withdrawMinSatang: parseMoney(limits.withdrawMin, 'THB'),
+        withdrawMaxSatang: parseMoney(limits.withdrawMax, 'THB'),
+        promotionThresholdSatang: parseMoney(limits.promotionCreditBelow, 'THB'),
+        ...(limits.creditBelow !== undefined
+          ? { creditBelowSatang: limits.creditBelow === null ? null : parseMoney(limits.creditBelow, 'THB') }
+          : {}),
+        ...(limits.approvalThreshold !== undefined
+          ? { approvalThresholdSatang: parseMoney(limits.approvalThreshold, 'THB') }
+          : {}),
       })
       .where(eq(agencies.id, input.agencyId))
       .returning();
     if (!after) throw new Error('agency update returned nothing');
-    const dto = toOpsAgencyDto(after);
     await recordAudit(tx, {
       actor: input.actor,
       scope: input.scope,
       action: 'agency.update',
       target: `agency:${after.id}`,
-      before: toOpsAgencyDto(before),
-      after: dto,
+      before: toAgencySettingsDto(before),
+      after: toAgencySettingsDto(after),
       at: input.now,
     });
-    return dto;
+    return after;
   });
 }

@@ -39,7 +39,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
       const approval = await requestAdjustment(app.db, {
         agencyId: agencyOf(request).id,
         playerId: request.body.playerId,
-        provider: gameProviderOf(app, request.body.provider).provider,
+        provider: gameProviderOf(app, agencyOf(request).id, request.body.provider).provider,
         amount: parseMoney(request.body.amount, 'THB', { allowNegative: true }),
         reason: request.body.reason,
         caller: opsCallerOf(request),

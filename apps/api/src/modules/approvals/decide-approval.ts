@@ -12,9 +12,11 @@ import { type StaffRow, staff } from '../../db/schema/staff';
 import { withdrawals } from '../../db/schema/withdrawals';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { OpsActor } from '../../plugins/ops-auth';
+import { applyPaymentChannel } from '../agency/save-payment-channel';
 import { gameProviderOf } from '../credits/game-provider-of';
 import { creditPlayer, opsCreditReference } from '../ops/credit-player';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
+import { applyProviderSettings } from '../provider-settings/apply-provider-settings';
 import { applyExchangeRate } from '../rates/apply-exchange-rate';
 import { insertStaff, newInitialPassword } from '../staff/create-staff';
 import { findStaff } from '../staff/find-staff';
@@ -77,8 +79,8 @@ export async function decideApproval(
     if (row.requestedByStaffId === caller.staff.id || isConcerned || isOwnAccount) {
       throw new AppError(403, 'SAME_STAFF', 'Another staff member must decide this request');
     }
-    if (row.kind === 'STAFF_CREATE' && caller.role !== 'admin') {
-      throw new AppError(403, 'FORBIDDEN_ROLE', 'A second admin decides who joins with approving rights');
+    if (ADMIN_DECIDES.has(row.kind) && caller.role !== 'admin') {
+      throw new AppError(403, 'FORBIDDEN_ROLE', 'A second admin decides who joins and where money goes');
     }
     if (row.status !== 'PENDING') throw new AppError(409, 'APPROVAL_NOT_PENDING', `Already ${row.status}`);
     const result = input.isApproved ? await carryOut(tx, row, input, now, fresh?.passwordHash ?? null) : null;
@@ -109,6 +111,10 @@ export async function decideApproval(
     app.metrics.withdrawalDecided('SUCCESS');
   }
   if (decided.status !== 'APPROVED') return { approval: decided };
+  // The registry of this process reads the new settings at its next call (others within seconds).
+  if (decided.kind === 'PROVIDER_SETTINGS') app.providers.forgetAgency(decided.agencyId);
+  // The host → agency cache holds the channels deposits read: the next deposit uses the approved one.
+  if (decided.kind === 'CHANNEL_SETTINGS') app.forgetAgencies();
   if (decided.kind === 'STAFF_CREATE' && fresh) {
     return { approval: decided, initialPassword: fresh.initialPassword };
   }
@@ -116,6 +122,9 @@ export async function decideApproval(
   if (decided.kind !== 'ADJUSTMENT') return { approval: decided };
   return { approval: await bookAdjustment(app, input, decided) };
 }
+
+/** Who joins with approving rights, and where an agency's provider money goes, are decided by admins only. */
+const ADMIN_DECIDES = new Set<ApprovalRow['kind']>(['STAFF_CREATE', 'PROVIDER_SETTINGS', 'CHANNEL_SETTINGS']);
 
 export type DecidedApproval = { approval: ApprovalRow; initialPassword?: string };
 
@@ -200,6 +209,12 @@ async function carryOut(
     });
     return { currency, buy: rate.buy, sell: rate.sell };
   }
+  if (row.kind === 'PROVIDER_SETTINGS') {
+    return applyProviderSettings(tx, row, { actor: caller.name, scope: input.scope, now });
+  }
+  if (row.kind === 'CHANNEL_SETTINGS') {
+    return applyPaymentChannel(tx, row, { actor: caller.name, scope: input.scope, now });
+  }
   if (row.kind === 'ROLE_CHANGE') {
     const member = await findStaff(tx, row.agencyId, payload.staffId ?? '', { forUpdate: true });
     const to = payload.to as typeof member.role;
@@ -263,7 +278,7 @@ async function bookAdjustment(app: FastifyInstance, input: DecideApprovalInput, 
     const credit = await creditPlayer(app.db, {
       agency: input.agency,
       playerId: payload.playerId ?? '',
-      provider: gameProviderOf(app, payload.provider ?? ''),
+      provider: gameProviderOf(app, row.agencyId, payload.provider ?? ''),
       amount: parseMoney(payload.amount ?? '', 'THB', { allowNegative: true }),
       reason: row.reason,
       key: `approval:${row.id}`,

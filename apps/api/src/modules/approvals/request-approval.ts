@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { type ApprovalRow, approvals } from '../../db/schema/approvals';
 import type { OpsActor } from '../../plugins/ops-auth';
 import { type AuditScope, recordAudit } from '../ops/record-audit';
+import { shownPayload } from './to-approval-dto';
 
 export type ApprovalRequest = {
   agencyId: string;
@@ -38,7 +39,7 @@ export async function requestApproval(tx: DbOrTx, input: ApprovalRequest): Promi
     scope: input.scope,
     action: 'approval.request',
     target: `approval:${row.id}`,
-    after: { kind: row.kind, status: row.status, ...row.payload, reason: row.reason },
+    after: { kind: row.kind, status: row.status, ...shownPayload(row.payload), reason: row.reason },
     at: input.now,
   });
   return row;

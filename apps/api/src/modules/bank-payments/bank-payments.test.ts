@@ -18,6 +18,7 @@ import {
   sandboxPay,
 } from '../deposits/deposit-test-helpers';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
+import { createTestStaff, staffRequest } from '../staff/staff.test-helpers';
 import { opsHeaders } from '../withdrawals/withdrawal-test-helpers';
 
 let t: TestApp;
@@ -449,7 +450,7 @@ describe('issue #18: QRs issued as Lao banks issue them', () => {
     expect(open.json().orders).toEqual([]);
   });
 
-  it('ops save a channel; one without a receiver id (or with a bare account number) cannot be saved', async () => {
+  it('an admin asks for a channel, another approves it; one without a receiver id (or with a bare account number) is refused', async () => {
     const channel = {
       mid: 'MID-JDB-0001',
       displayName: 'JDB Yes',
@@ -462,20 +463,30 @@ describe('issue #18: QRs issued as Lao banks issue them', () => {
       merchantCity: 'VIENTIANE',
     };
     const { receiverId: _omitted, ...withoutReceiver } = channel;
-    const missing = await ops('PUT', '/api/ops/v1/agency/payment-channels/jdb-main', withoutReceiver);
+    const [admin, approver] = [
+      await createTestStaff(t.app, t.clock, 'admin'),
+      await createTestStaff(t.app, t.clock, 'admin'),
+    ];
+    const put = (body: object) =>
+      staffRequest(t.app, admin.cookie, 'PUT', '/api/ops/v1/agency/payment-channels/jdb-main', body);
+    const missing = await put(withoutReceiver);
     expect([missing.statusCode, missing.json().error.code, missing.json().error.fields?.receiverId]).toEqual([
       400,
       'VALIDATION_ERROR',
       'REQUIRED',
     ]);
-    const bare = await ops('PUT', '/api/ops/v1/agency/payment-channels/jdb-main', {
-      ...channel,
-      receiverId: '0101100001234567',
-    });
+    const bare = await put({ ...channel, receiverId: '0101100001234567' });
     expect(bare.statusCode).toBe(400);
-    const saved = await ops('PUT', '/api/ops/v1/agency/payment-channels/jdb-main', channel);
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().paymentChannels).toContainEqual({ code: 'jdb-main', ...channel });
+    const asked = await put(channel);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const approved = await staffRequest(
+      t.app,
+      approver.cookie,
+      'POST',
+      `/api/ops/v1/approvals/${asked.json().approval.id}/approve`,
+      {},
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
     const listed = await ops('GET', '/api/ops/v1/agency/payment-channels');
     expect(listed.json().paymentChannels.map((c: { code: string }) => c.code)).toEqual([
       'bcel-main',

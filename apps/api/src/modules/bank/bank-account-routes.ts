@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { playerOf, requirePlayer } from '../../plugins/session';
+import { agencyOf } from '../agency/agency-resolver';
 import { listBankAccounts } from './bank-accounts-repository';
 import { createBankAccount } from './create-bank-account';
 import { maskAccountNumber, toBankAccountDto } from './to-bank-account-dto';
@@ -37,7 +38,13 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const player = playerOf(request);
       const row = await createBankAccount(
-        { db: app.db, directory: app.bankDirectory, now: app.now(), log: request.log },
+        {
+          db: app.db,
+          directory: app.bankDirectory,
+          now: app.now(),
+          log: request.log,
+          acceptedBanks: agencyOf(request).acceptedBanks,
+        },
         player,
         request.body,
       );

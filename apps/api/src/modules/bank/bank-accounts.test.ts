@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { BANKS } from '@lc/shared/providers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDirectory } from '../../adapters/payments/bank-directory';
@@ -220,6 +221,13 @@ describe('createBankAccount under a race the checks cannot see', () => {
   // A request that passed every check loses at the insert to a rival committed just before it: the unique
   // constraints are the real guard, and the answer must still name the right reason.
   const personal: BankDirectory = { lookupAccount: async () => ({ status: 'PERSONAL', accountName: null }) };
+  const deps = () => ({
+    db: t.app.db,
+    directory: personal,
+    now: t.clock.now(),
+    log: t.app.log,
+    acceptedBanks: BANKS,
+  });
 
   async function playerRow(p: SignedInPlayer): Promise<PlayerRow> {
     const [row] = await t.app.db.select().from(players).where(eq(players.id, p.player.id));
@@ -259,7 +267,7 @@ describe('createBankAccount under a race the checks cannot see', () => {
       });
 
   const attempt = (db: Db, player: PlayerRow, accountNumber: string) =>
-    createBankAccount({ db, directory: personal, now: t.clock.now(), log: t.app.log }, player, {
+    createBankAccount({ ...deps(), db, directory: personal }, player, {
       bank: 'bcel',
       accountNumber,
       accountName: 'ME',
@@ -288,7 +296,7 @@ describe('createBankAccount under a race the checks cannot see', () => {
     };
     const me = await playerRow(await registerTestPlayer(t.app));
     await expect(
-      createBankAccount({ db: t.app.db, directory: down, now: t.clock.now(), log: t.app.log }, me, {
+      createBankAccount({ ...deps(), directory: down }, me, {
         bank: 'bcel',
         accountNumber: newNumber(),
         accountName: 'ME',

@@ -1,12 +1,9 @@
 import { BANK_NAMES, ZBanksResponse } from '@lc/shared/contracts/bank-accounts';
-import { BANKS } from '@lc/shared/providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
-import { requireAgency } from '../agency/agency-resolver';
+import { agencyOf, requireAgency } from '../agency/agency-resolver';
 
-const BANK_LIST = BANKS.map((code) => ({ code, name: BANK_NAMES[code] }));
-
-/** Public: the banks a player may hold an account with. */
+/** Public: the banks a player of the host's agency may hold an account with (its accepted banks). */
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v2/banks',
@@ -18,6 +15,8 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBanksResponse, ...errorResponses(404) },
       },
     },
-    async () => ({ banks: BANK_LIST }),
+    async (request) => ({
+      banks: agencyOf(request).acceptedBanks.map((code) => ({ code, name: BANK_NAMES[code] })),
+    }),
   );
 };

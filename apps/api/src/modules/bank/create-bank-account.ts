@@ -1,4 +1,5 @@
 import type { TCreateBankAccountRequest } from '@lc/shared/contracts/bank-accounts';
+import type { TBank } from '@lc/shared/providers';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BankDirectory, BankUnavailableError } from '../../adapters/payments/bank-directory';
 import { type Db, isUniqueViolation } from '../../db/client';
@@ -7,16 +8,25 @@ import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import { findAccountHolder, hasBankAccount } from './bank-accounts-repository';
 
-export type CreateBankAccountDeps = { db: Db; directory: BankDirectory; now: Date; log: FastifyBaseLogger };
+export type CreateBankAccountDeps = {
+  db: Db;
+  directory: BankDirectory;
+  now: Date;
+  log: FastifyBaseLogger;
+  /** The banks the player's agency accepts (its settings); an account at another is refused. */
+  acceptedBanks: readonly TBank[];
+};
 
 const accountExists = () => new AppError(409, 'BANK_ACCOUNT_EXISTS', 'Bank account already added');
 const accountInUse = () =>
   new AppError(409, 'ACCOUNT_IN_USED', 'This account is already used in the system, contact staff');
 
 /**
- * Adds the player's one bank account, refusing in api.md's order: already has one → the bank's directory
- * (unknown; wallet or simulated) → held by another player of the agency. The request schema has already
- * normalized the number to digits. The unique constraints settle races between these checks and the insert.
+ * Adds the player's one bank account, refusing in api.md's order: a bank the agency does not accept (400
+ * VALIDATION_ERROR `fields.bank`, as the request schema refuses an unknown bank) → already has one → the bank's
+ * directory (unknown; wallet or simulated) → held by another player of the agency. The request schema has
+ * already normalized the number to digits. The unique constraints settle races between these checks and the
+ * insert.
  */
 export async function createBankAccount(
   deps: CreateBankAccountDeps,
@@ -24,6 +34,9 @@ export async function createBankAccount(
   body: TCreateBankAccountRequest,
 ): Promise<BankAccountRow> {
   const { db } = deps;
+  if (!deps.acceptedBanks.includes(body.bank)) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'The agency does not accept this bank', { bank: 'INVALID' });
+  }
   if (await hasBankAccount(db, player.id)) throw accountExists();
 
   const lookup = await lookupAccount(deps, body);

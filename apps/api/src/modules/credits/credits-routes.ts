@@ -21,7 +21,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const provider = gameProviderOf(app, request.params.provider);
+      const provider = gameProviderOf(app, agencyOf(request).id, request.params.provider);
       const player = playerOf(request);
       const agency = agencyOf(request);
       const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };

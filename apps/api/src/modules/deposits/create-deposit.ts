@@ -1,8 +1,9 @@
 import type { TCreateDepositRequest } from '@lc/shared/contracts/deposits';
 import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
-import { convertAtRate, parseMoney, parseRate } from '@lc/shared/money';
+import { convertAtRate, formatMinor, parseMoney, parseRate } from '@lc/shared/money';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { GameProvider } from '../../adapters/providers/game-provider';
 import { type DbOrTx, isUniqueViolation } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import type { AgencyRow, PaymentChannelSettings } from '../../db/schema/agency';
@@ -10,6 +11,7 @@ import { type DepositRow, deposits, type NewDepositRow } from '../../db/schema/d
 import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
 import { gameProviderOf } from '../credits/game-provider-of';
+import { getPlayerCredit } from '../credits/get-player-credit';
 import { assertWithinDepositLimits } from '../play-limits/assert-within-deposit-limits';
 import { hasAnyLimit, limitsStateAt } from '../play-limits/deposit-limits';
 import { lockPlayerLimits } from '../play-limits/lock-player-limits';
@@ -110,6 +112,35 @@ function channelOf(agency: AgencyRow, mid: string): TPaymentChannelSettings {
  * row lock, and at most one deposit per usage can be on its way or credited (a partial unique index), so a
  * bonus is never paid twice.
  */
+/**
+ * The spec's "credit must be below a threshold" for a deposit, when the agency sets one (`limits.creditBelow`,
+ * decision 0069): a player tops up a provider once its credit there has run down, 409 CREDIT_NOT_BELOW with
+ * the threshold otherwise. Without the setting (the default) a deposit does not look at the credit.
+ */
+async function assertCreditBelow(
+  app: FastifyInstance,
+  agency: AgencyRow,
+  player: PlayerRow,
+  client: GameProvider,
+): Promise<void> {
+  const threshold = agency.creditBelowSatang;
+  if (threshold === null) return;
+  const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
+  const credit = await getPlayerCredit(app.db, client, owner, app.log);
+  if (credit >= threshold) {
+    throw new AppError(
+      409,
+      'CREDIT_NOT_BELOW',
+      'Credit must be below the threshold to deposit',
+      undefined,
+      undefined,
+      {
+        threshold: formatMinor(threshold, 'THB'),
+      },
+    );
+  }
+}
+
 export async function createDeposit(
   app: FastifyInstance,
   agency: AgencyRow,
@@ -117,7 +148,8 @@ export async function createDeposit(
   input: TCreateDepositRequest,
 ): Promise<DepositRow> {
   const { db } = app;
-  const provider = gameProviderOf(app, input.provider).provider;
+  const client = gameProviderOf(app, agency.id, input.provider);
+  const provider = client.provider;
   const inputs = await findDepositInputs(db, player.id, input.bankAccountId);
   const { bankAccount, rate } = inputs;
   if (!bankAccount) throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'Add your bank account first');
@@ -131,6 +163,7 @@ export async function createDeposit(
   const credit = rate ? convertAtRate('DEPOSIT', amount, parseRate(rate.sell)) : 0n;
   if (!rate || credit <= 0n) throw new AppError(403, 'DEPOSIT_NOT_ALLOWED', 'Deposits are not possible now');
 
+  await assertCreditBelow(app, agency, player, client);
   const promotion = await promotionForDeposit(
     app,
     agency,

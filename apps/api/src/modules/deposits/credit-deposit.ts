@@ -159,7 +159,7 @@ async function agencyCodeOf(app: FastifyInstance, agencyId: string): Promise<str
 }
 
 async function transferIn(app: FastifyInstance, row: DepositRow): Promise<TransferOutcome> {
-  const provider = app.providers.get(row.provider);
+  const provider = app.providers.of(row.agencyId, row.provider);
   const agencyCode = await agencyCodeOf(app, row.agencyId);
   const owner = { agencyId: row.agencyId, agencyCode, playerId: row.playerId };
   try {

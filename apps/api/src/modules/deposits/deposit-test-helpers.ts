@@ -81,7 +81,7 @@ export async function creditsOf(
 ): Promise<{ provider: bigint; ledger: bigint }> {
   const member = providerMemberOf('demo', playerId);
   return {
-    provider: await app.providers.get(provider).getBalance(member),
+    provider: await app.providers.of(agencyId, provider).getBalance(member),
     ledger: await getAccountBalance(app.db, agencyId, playerProviderAccount(playerId, provider)),
   };
 }

@@ -29,7 +29,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const provider = gameProviderOf(app, request.params.provider);
+      const provider = gameProviderOf(app, agencyOf(request).id, request.params.provider);
       return callProvider(request.log, provider.provider, () => provider.listGames(request.query.tab));
     },
   );
@@ -48,7 +48,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const provider = gameProviderOf(app, request.params.provider);
+      const provider = gameProviderOf(app, agencyOf(request).id, request.params.provider);
       const agency = agencyOf(request);
       const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: playerOf(request).id };
       const url = await launchGame(app, provider, owner, request.body?.gameCode, request.log);

@@ -5,11 +5,12 @@ import { PROVIDERS } from '@lc/shared/providers';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bankWebhookSecretOf } from '../../adapters/payments/register-payment-gateway';
-import { providerMemberOf } from '../../adapters/providers/member-name';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { type AgencyRow, agencies, agencyHosts } from '../../db/schema/agency';
 import { staff, staffTotp } from '../../db/schema/staff';
+import { checkMemberOf } from '../provider-settings/check-provider';
+import { listProviderSettings } from '../provider-settings/provider-settings-repository';
 import { findCurrentRate } from '../rates/get-current-rates';
 
 /**
@@ -71,6 +72,14 @@ function productionChecks(app: FastifyInstance): TDoctorCheck[] {
       detail: config.sessionSecure
         ? 'on'
         : 'SESSION_SECURE is off: session cookies would travel over plain HTTP',
+    },
+    {
+      agency: null,
+      name: 'secrets key',
+      ok: Boolean(config.secretsKey),
+      detail: config.secretsKey
+        ? 'set'
+        : 'SECRETS_KEY is not set: agencies cannot save provider credentials (openssl rand -hex 32)',
     },
     {
       agency: null,
@@ -136,14 +145,19 @@ async function agencyChecks(app: FastifyInstance, agency: AgencyRow): Promise<TD
       webhookSecret ? 'set' : 'BANK_WEBHOOK_SECRET is not set',
     ),
   ];
-  // The agency's own test member at each provider (made if missing, holding nothing): a balance look-up that
-  // answers proves the URL, the key and the signature.
-  const member = providerMemberOf(agency.code, `doctor:${agency.id}`);
+  // A balance look-up of the agency's check member through exactly the client money calls use: it answers
+  // when the URL, the credentials and the signature are right. A provider the agency switched off is its
+  // choice, not a missing piece.
+  const member = checkMemberOf(agency);
+  const settings = await listProviderSettings(app.db, agency.id);
   const providerChecks = await Promise.all(
     PROVIDERS.map(async (name) => {
+      if (settings.some((row) => row.provider === name && !row.enabled)) {
+        return check(`provider ${name}`, true, 'switched off in the agency’s settings');
+      }
       const started = Date.now();
       try {
-        const client = app.providers.get(name);
+        const client = app.providers.of(agency.id, name);
         await client.ensureMember(member);
         await client.getBalance(member);
         return check(`provider ${name}`, true, `balance answered in ${Date.now() - started} ms`);

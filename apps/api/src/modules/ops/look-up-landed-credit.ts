@@ -17,7 +17,7 @@ export async function hasCreditLanded(
   row: DepositRow,
   leaseUntil: Date,
 ): Promise<boolean> {
-  const provider = app.providers.get(row.provider);
+  const provider = app.providers.of(row.agencyId, row.provider);
   const reference = depositCreditReference(row.code);
   const arrived = await callProvider(app.log, provider.provider, () =>
     provider.findTransfer(reference),

@@ -76,7 +76,9 @@ async function paidThenCrashed(options: {
   expect(marked.isClaimed).toBe(true);
   if (options.isTransferSent) {
     const member = providerMemberOf('demo', opened.p.player.id);
-    const sent = await t.app.providers.get('gclub').transfer(member, 'in', CREDIT, `${opened.code}:in`);
+    const sent = await t.app.providers
+      .deploymentDefault('gclub')
+      .transfer(member, 'in', CREDIT, `${opened.code}:in`);
     expect(sent.status).toBe('applied');
   }
   t.clock.advance(10 * 60_000);

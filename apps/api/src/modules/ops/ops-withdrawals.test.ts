@@ -248,7 +248,7 @@ describe('POST /api/ops/v1/withdrawals/{code}/reject', () => {
     }
     expect(await balances(p)).toEqual({ provider: '300.00', ledger: 300_00n, payout: 0n });
     const member = providerMemberOf('demo', p.player.id);
-    const statement = await t.app.providers.get('gclub').getStatement(member);
+    const statement = await t.app.providers.deploymentDefault('gclub').getStatement(member);
     expect(statement).toEqual({ balance: 300_00n, transferredIn: 400_00n, transferredOut: 100_00n });
     expect(await references(code)).toEqual([`WITHDRAW ${code}:out`, `WITHDRAW_RETURN ${code}:back`]);
   });

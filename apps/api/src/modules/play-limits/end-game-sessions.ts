@@ -21,6 +21,7 @@ export type PendingGameSessionEnd = {
   playerId: string;
   provider: TProvider;
   requestedAt: Date;
+  agencyId: string;
   agencyCode: string;
   restrictedUntil: Date | null;
 };
@@ -32,6 +33,7 @@ export function selectPendingGameSessionEnds(db: DbOrTx) {
       playerId: gameSessionEnds.playerId,
       provider: gameSessionEnds.provider,
       requestedAt: gameSessionEnds.requestedAt,
+      agencyId: agencies.id,
       agencyCode: agencies.code,
       restrictedUntil: players.restrictedUntil,
     })
@@ -98,7 +100,9 @@ export async function endPendingGameSession(
 ): Promise<boolean> {
   const { playerId, provider } = end;
   try {
-    await app.providers.get(provider).endMemberSessions(providerMemberOf(end.agencyCode, playerId));
+    await app.providers
+      .of(end.agencyId, provider)
+      .endMemberSessions(providerMemberOf(end.agencyCode, playerId));
   } catch (error) {
     log.warn(
       { err: error, provider, playerId, event: 'play.game_sessions_end_failed' },

@@ -71,7 +71,7 @@ async function moneyOf(p: SignedInPlayer) {
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.playerId, p.player.id));
   return {
-    providerBalance: await t.app.providers.get(PROVIDER).getBalance(member),
+    providerBalance: await t.app.providers.deploymentDefault(PROVIDER).getBalance(member),
     ledgerBalance: await getAccountBalance(
       t.app.db,
       row.agencyId,
@@ -204,7 +204,7 @@ describe('ending the games at the providers', () => {
     const { p } = await playing();
     // The launch has passed the route's check; the player self-excludes (and the provider ends the member's
     // sessions) before the provider makes the new URL.
-    const client = t.app.providers.get(PROVIDER);
+    const client = t.app.providers.deploymentDefault(PROVIDER);
     const launchUrl = client.launchUrl.bind(client);
     const made: string[] = [];
     const spy = vi.spyOn(client, 'launchUrl').mockImplementationOnce(async (member, gameCode) => {

@@ -37,7 +37,9 @@ export async function getPlayerBalances(
     wallets.map(async ({ provider }) => {
       const name = provider as TProvider;
       try {
-        const amount = await callProvider(log, name, () => app.providers.get(name).getBalance(member));
+        const amount = await callProvider(log, name, () =>
+          app.providers.of(agency.id, name).getBalance(member),
+        );
         return { provider: name, amount: formatMinor(amount, 'THB'), error: null };
       } catch (error) {
         if (!isAppError(error)) throw error;

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../lib/app-error';
 import { errorResponses, ZNoContent } from '../../lib/route-schemas';
+import { hostOf } from '../../plugins/security';
 import { sessionTokenOf } from '../../plugins/session';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { deleteSessionByToken } from '../sessions/delete-sessions';
@@ -110,7 +111,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['players'], response: { 204: ZNoContent, ...errorResponses(403, 415) } } },
     async (request, reply) => {
       const token = sessionTokenOf(request);
-      if (token) await deleteSessionByToken(app.db, token);
+      // Only a session of this host's agency: another agency's cookie is neither accepted nor ended here.
+      const agency = token ? await app.resolveAgency(hostOf(request)) : null;
+      if (token && agency) await deleteSessionByToken(app.db, token, agency.id);
       request.log.info({ event: 'auth.logout', hadSession: token !== undefined }, 'logout');
       reply.clearSessionCookie();
       return reply.code(204).send(null);

@@ -44,7 +44,7 @@ export async function loginPlayer(db: Db, input: LoginInput): Promise<{ player: 
   // the code succeeds and clears it.
   const token = await db.transaction(async (tx) => {
     if (needsCode && code !== undefined) await consumeLoginCode(tx, player.id, code, input.meta.now);
-    if (input.previousToken) await deleteSessionByToken(tx, input.previousToken);
+    if (input.previousToken) await deleteSessionByToken(tx, input.previousToken, input.agencyId);
     await clearUsernameFailures(tx, key);
     if (input.fingerprintHash) {
       const device = { playerId: player.id, hash: input.fingerprintHash, ...input.meta };

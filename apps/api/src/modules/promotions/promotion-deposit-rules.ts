@@ -39,7 +39,7 @@ export async function promotionForDeposit(
   const { usage, promotion } = live;
   if (usage.status === 'USED' || usage.status === 'CANCELING') {
     const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
-    const credit = await getPlayerCredit(app.db, app.providers.get(usage.provider), owner, app.log);
+    const credit = await getPlayerCredit(app.db, app.providers.of(agency.id, usage.provider), owner, app.log);
     if (credit >= agency.promotionThresholdSatang) throw creditUsed(agency.promotionThresholdSatang);
     if (usage.status === 'USED') await endUsage(app, usage, 'USED');
     return null;

@@ -23,7 +23,7 @@ export async function recheckUsage(
   const { usage, promotion } = live;
   if (usage.status === 'USED') {
     const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
-    const credit = await getPlayerCredit(app.db, app.providers.get(usage.provider), owner, app.log);
+    const credit = await getPlayerCredit(app.db, app.providers.of(agency.id, usage.provider), owner, app.log);
     if (credit >= agency.promotionThresholdSatang) return live;
     return { usage: await endUsage(app, usage, 'USED'), promotion };
   }

@@ -52,7 +52,7 @@ export async function fixTakeBack(
   agency: AgencyRow,
   usage: PromotionUsageRow,
 ): Promise<PromotionUsageRow> {
-  const provider = app.providers.get(usage.provider);
+  const provider = app.providers.of(agency.id, usage.provider);
   const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: usage.playerId };
   const member = await ensureProviderMember(app.db, provider, owner, app.log);
   const balance = await callProvider(app.log, provider.provider, () => provider.getBalance(member));
@@ -90,7 +90,7 @@ export async function finishTakeBack(
   if (usage.status !== 'CANCELING' || usage.takeBack === null) return usage;
   const amount = usage.takeBack;
   const reference = cancelReference(usage.id);
-  const provider = app.providers.get(usage.provider);
+  const provider = app.providers.of(agency.id, usage.provider);
   const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: usage.playerId };
   const member = await ensureProviderMember(app.db, provider, owner, app.log);
   const outcome = await transferWithLookUps(provider, member, 'out', amount, reference, app.log);

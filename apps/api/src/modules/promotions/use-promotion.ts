@@ -46,7 +46,7 @@ export async function usePromotion(
   if (!(await hasBankAccount(db, player.id))) {
     throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'Add a bank account to receive a promotion');
   }
-  const provider = gameProviderOf(app, input.providerId);
+  const provider = gameProviderOf(app, agency.id, input.providerId);
   const promotion = await findPromotion(db, agency.id, input.promotionId);
   if (
     !promotion ||

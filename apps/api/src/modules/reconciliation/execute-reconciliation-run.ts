@@ -19,7 +19,8 @@ import { syncReconciliationAccounts } from './sync-reconciliation-accounts';
 
 export type RunDeps = {
   db: Db;
-  providerOf: (provider: TProvider) => GameProvider;
+  /** The agency's client of a provider (app.providers.of). */
+  providerOf: (agencyId: string, provider: TProvider) => GameProvider;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How many already-checked accounts (of `known`) the slow sweep reads per ACTIVITY run. */
@@ -50,7 +51,7 @@ export async function executeReconciliationRun(
   const providerOf = (name: TProvider) => {
     let client = clients.get(name);
     if (!client) {
-      client = countProviderCalls(deps.providerOf(name), calls);
+      client = countProviderCalls(deps.providerOf(agency.id, name), calls);
       clients.set(name, client);
     }
     return client;

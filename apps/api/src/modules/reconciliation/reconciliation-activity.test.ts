@@ -29,7 +29,7 @@ const opsCredit = (p: SignedInPlayer, provider: TProvider, amount: string) =>
 /** Counts the statements asked from one provider, by member. */
 function spyStatements(provider: TProvider): string[] {
   const asked: string[] = [];
-  const client = t.app.providers.get(provider);
+  const client = t.app.providers.deploymentDefault(provider);
   const original = client.getStatement.bind(client);
   vi.spyOn(client, 'getStatement').mockImplementation((member: ProviderMember) => {
     asked.push(member.username);

@@ -33,9 +33,9 @@ async function providerTransfer(p: SignedInPlayer, provider: TProvider, satang: 
     headers: { cookie: p.cookie },
   });
   const member = providerMemberOf('demo', p.player.id);
-  expect((await t.app.providers.get(provider).transfer(member, 'in', satang, reference)).status).toBe(
-    'applied',
-  );
+  expect(
+    (await t.app.providers.deploymentDefault(provider).transfer(member, 'in', satang, reference)).status,
+  ).toBe('applied');
 }
 /** A posting the provider never heard of (as a bug in the engine would make). */
 async function ledgerPosting(p: SignedInPlayer, provider: TProvider, satang: bigint, reference: string) {

@@ -37,7 +37,9 @@ async function rawTransfer(
   reference = `raw-${crypto.randomUUID()}`,
 ) {
   const member = providerMemberOf('demo', p.player.id);
-  const outcome = await t.app.providers.get(provider).transfer(member, direction, satang, reference);
+  const outcome = await t.app.providers
+    .deploymentDefault(provider)
+    .transfer(member, direction, satang, reference);
   expect(outcome.status).toBe('applied');
 }
 

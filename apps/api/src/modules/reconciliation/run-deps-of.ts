@@ -10,7 +10,7 @@ export function runDepsOf(app: FastifyInstance, log: FastifyBaseLogger): RunDeps
   const { reconcileIntervalMs, reconcileSweepPeriodMs } = app.config.worker;
   return {
     db: app.db,
-    providerOf: (provider: TProvider) => app.providers.get(provider),
+    providerOf: (agencyId: string, provider: TProvider) => app.providers.of(agencyId, provider),
     log,
     now: () => app.now(),
     sweepSize: (known) =>

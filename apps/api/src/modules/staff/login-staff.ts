@@ -1,5 +1,5 @@
 import type { TStaffSessionRequest } from '@lc/shared/contracts/ops-staff';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { generateSecret } from 'otplib';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
@@ -64,9 +64,18 @@ export async function loginStaff(db: Db, input: LoginStaffInput): Promise<StaffL
       }
       const totpSetUp = isEnrolled ? undefined : await newPendingTotp(tx, member, input.agency.name, now);
       if (input.previousToken) {
+        // Only a session of this agency: a cookie of another agency's member is not this host's to end.
         await tx
           .delete(staffSessions)
-          .where(eq(staffSessions.tokenHash, hashSessionToken(input.previousToken)));
+          .where(
+            and(
+              eq(staffSessions.tokenHash, hashSessionToken(input.previousToken)),
+              inArray(
+                staffSessions.staffId,
+                tx.select({ id: staff.id }).from(staff).where(eq(staff.agencyId, input.agency.id)),
+              ),
+            ),
+          );
       }
       await clearUsernameFailures(tx, key);
       const token = newSessionToken();

@@ -20,12 +20,18 @@ export function staffCookieOf(response: LightMyRequestResponse): string | undefi
   return cookie?.value ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
-/** An ops API call as the automation account (OPS_TOKEN). */
-export function automationRequest(app: App, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+/** An ops API call as the automation account (OPS_TOKEN), on the agency of `host` (default localhost). */
+export function automationRequest(
+  app: App,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  payload?: object,
+  host?: string,
+) {
   return app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${app.opsToken.token}` },
+    headers: { authorization: `Bearer ${app.opsToken.token}`, ...(host ? { host } : {}) },
     ...(payload ? { payload: payload as Record<string, unknown> } : {}),
   });
 }
@@ -34,7 +40,7 @@ export function automationRequest(app: App, method: 'GET' | 'POST' | 'PATCH', ur
 export function staffRequest(
   app: App,
   cookie: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
   headers: Record<string, string> = {},
@@ -47,8 +53,14 @@ export function staffRequest(
   });
 }
 
-export function signIn(app: App, body: { username: string; password: string; code?: string }) {
-  return app.inject({ method: 'POST', url: '/api/ops/v1/session', payload: body });
+/** Staff sign-in on the agency of `host` (default localhost). */
+export function signIn(app: App, body: { username: string; password: string; code?: string }, host?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/ops/v1/session',
+    ...(host ? { headers: { host } } : {}),
+    payload: body,
+  });
 }
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
@@ -58,30 +70,40 @@ function expectStatus(response: LightMyRequestResponse, status: number, what: st
 /**
  * A staff member of `role` created by the automation account and fully set up as at first sign-in (TOTP
  * enrolled, own password set), signed in. The clock moves one TOTP step on, so a fresh code is available.
+ * `host`: a member of the agency answering there (default localhost, the demo agency).
  */
-export async function createTestStaff(app: App, clock: TestClock, role: TStaffRole): Promise<TestStaff> {
+export async function createTestStaff(
+  app: App,
+  clock: TestClock,
+  role: TStaffRole,
+  host?: string,
+): Promise<TestStaff> {
   const username = uniqueUsername('s');
-  const created = await automationRequest(app, 'POST', '/api/ops/v1/staff', {
-    username,
-    displayName: `Staff ${username}`,
-    role,
-  });
+  const created = await automationRequest(
+    app,
+    'POST',
+    '/api/ops/v1/staff',
+    { username, displayName: `Staff ${username}`, role },
+    host,
+  );
   expectStatus(created, 201, 'staff create');
   const { initialPassword } = created.json() as { initialPassword: string };
-  return finishFirstSignIn(app, clock, username, initialPassword);
+  return finishFirstSignIn(app, clock, username, initialPassword, host);
 }
 
 /**
  * A new member's first sign-in with their one-time password: TOTP enrolled, own password set, signed in.
- * The clock moves one TOTP step on, so a fresh code is available.
+ * The clock moves one TOTP step on, so a fresh code is available. `host`: the member's agency's.
  */
 export async function finishFirstSignIn(
   app: App,
   clock: TestClock,
   username: string,
   initialPassword: string,
+  host?: string,
 ): Promise<TestStaff> {
-  const first = await signIn(app, { username, password: initialPassword });
+  const onHost: Record<string, string> = host ? { host } : {};
+  const first = await signIn(app, { username, password: initialPassword }, host);
   expectStatus(first, 200, 'first sign-in');
   const cookie = staffCookieOf(first) as string;
   const body = first.json() as { staff: { id: string }; totp: { secret: string } };
@@ -90,18 +112,27 @@ export async function finishFirstSignIn(
   // parallel on one clock would each move it on meanwhile (three at once: 60 s, and TOTP_INVALID), so the
   // code, its check and the clock's step run one member at a time.
   const enrol = await oneAtATime(clock, async () => {
-    const answer = await staffRequest(app, cookie, 'POST', '/api/ops/v1/me/totp', {
-      code: await totpCodeAt(secret, clock),
-    });
+    const answer = await staffRequest(
+      app,
+      cookie,
+      'POST',
+      '/api/ops/v1/me/totp',
+      { code: await totpCodeAt(secret, clock) },
+      onHost,
+    );
     clock.advance(30_000);
     return answer;
   });
   expectStatus(enrol, 200, 'totp enrolment');
   const password = 'violet-harbour-lantern-42';
-  const changed = await staffRequest(app, cookie, 'POST', '/api/ops/v1/me/password', {
-    currentPassword: initialPassword,
-    newPassword: password,
-  });
+  const changed = await staffRequest(
+    app,
+    cookie,
+    'POST',
+    '/api/ops/v1/me/password',
+    { currentPassword: initialPassword, newPassword: password },
+    onHost,
+  );
   expectStatus(changed, 204, 'password change');
   const { recoveryCodes } = enrol.json() as { recoveryCodes: string[] };
   return { id: body.staff.id, username, password, cookie, secret, recoveryCodes };

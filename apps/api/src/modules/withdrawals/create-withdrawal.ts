@@ -42,7 +42,7 @@ export async function createWithdrawal(
   input: CreateWithdrawalInput,
 ): Promise<WithdrawalRow> {
   const { agency, player, request, log } = input;
-  const provider = gameProviderOf(app, request.provider);
+  const provider = gameProviderOf(app, agency.id, request.provider);
   const inputs = await findWithdrawalInputs(app.db, player.id, request.bankAccountId);
   const { bankAccount, rate } = inputs;
   if (!bankAccount) throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'Add your bank account first');

@@ -41,7 +41,7 @@ export async function resolveWithdrawal(
   }
   if (order.status !== 'PENDING') return order;
 
-  const provider = app.providers.get(order.provider);
+  const provider = app.providers.of(order.agencyId, order.provider);
   const reference = withdrawalReference.out(order.code);
   let found: ProviderTransfer | null;
   try {

@@ -29,7 +29,7 @@ export async function returnWithdrawalCredit(
     .from(agencies)
     .where(eq(agencies.id, order.agencyId));
   if (!agency) throw new Error(`agency of withdrawal ${order.code} vanished`);
-  const provider = app.providers.get(order.provider);
+  const provider = app.providers.of(order.agencyId, order.provider);
   const member = providerMemberOf(agency.code, order.playerId);
   const reference = withdrawalReference.back(order.code);
   const outcome = await transferWithLookUps(provider, member, 'in', order.amount, reference, log);

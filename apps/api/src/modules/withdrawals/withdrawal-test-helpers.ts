@@ -65,7 +65,7 @@ export async function bookTestAdjustment(
   return creditPlayer(app.db, {
     agency,
     playerId: p.player.id,
-    provider: app.providers.get(provider),
+    provider: app.providers.of(agency.id, provider),
     amount: parseMoney(amount, 'THB'),
     reason: 'test funding',
     key: randomUUID(),

@@ -37,7 +37,7 @@ beforeAll(async () => {
     { listen: true, logStream: { write: (line) => logLines.push(line) } },
   );
   agencyId = await demoAgencyId(t.app.db);
-  gclub = t.app.providers.get('gclub');
+  gclub = t.app.providers.deploymentDefault('gclub');
 });
 beforeEach(async () => {
   // Whatever an earlier test left unresolved is left alone by the worker for a while; start from quiet.

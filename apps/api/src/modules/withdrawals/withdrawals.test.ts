@@ -152,7 +152,7 @@ describe('POST /api/v2/withdrawals', () => {
   it("maps the provider's own refusal to 409 INSUFFICIENT_CREDIT: the order FAILS and nothing is taken", async () => {
     const p = await funded('100.00');
     // The balance read says 500, but the provider's row lock sees 100 and refuses the transfer.
-    vi.spyOn(t.app.providers.get('gclub'), 'getBalance').mockResolvedValue(500_00n);
+    vi.spyOn(t.app.providers.deploymentDefault('gclub'), 'getBalance').mockResolvedValue(500_00n);
     const res = await withdraw(t.app, p, { credit: '300.00' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('INSUFFICIENT_CREDIT');
@@ -358,7 +358,7 @@ describe('concurrency', () => {
   it('parallel withdrawals whose balance reads are stale are refused by the provider, never overdrawn', async () => {
     // Every balance read says plenty; only the provider's row lock stands between ten players' orders and
     // an overdraft. Each player's wallet holds 100.00 and withdraws 80.00 twice in a row, in parallel.
-    vi.spyOn(t.app.providers.get('gclub'), 'getBalance').mockResolvedValue(1_000_00n);
+    vi.spyOn(t.app.providers.deploymentDefault('gclub'), 'getBalance').mockResolvedValue(1_000_00n);
     const players = await Promise.all(Array.from({ length: 10 }, () => funded('100.00')));
     const firsts = await Promise.all(players.map((p) => withdraw(t.app, p, { credit: '80.00' })));
     expect(firsts.map((r) => r.statusCode)).toEqual(players.map(() => 201));

@@ -1,3 +1,4 @@
+import { ZApprovalResponse } from '@lc/shared/contracts/ops-approvals';
 import {
   type TPaymentChannelSettings,
   ZPaymentChannelsResponse,
@@ -42,7 +43,8 @@ export const channelsListCommand: OpsCommand = {
 
 export const channelsSetCommand: OpsCommand = {
   name: 'channels set',
-  summary: 'Create or replace a payment channel (docs/payment-channels.md: what to ask each bank for)',
+  summary:
+    'Ask to create or replace a payment channel; an admin approves it (docs/payment-channels.md: what to ask each bank for)',
   usage:
     'CODE --mid MID --name "BCEL One" --bank bcel|jdb|ldb|indochina|kasikam|lvb --mode gateway|local ' +
     '--receiver-id ID --mcc 7995 --merchant NAME --city CITY',
@@ -71,7 +73,7 @@ export const channelsSetCommand: OpsCommand = {
     const { body } = await client.request(
       'PUT',
       `/api/ops/v1/agency/payment-channels/${encodeURIComponent(code)}`,
-      ZPaymentChannelsResponse,
+      ZApprovalResponse,
       {
         body: {
           mid: options.mid,
@@ -86,7 +88,11 @@ export const channelsSetCommand: OpsCommand = {
         },
       },
     );
-    printChannels(out, body.paymentChannels);
+    // Where deposits go is a money setting: the channel applies when an admin approves the request (and not
+    // one the token made: they never approve the token's requests, decision 0065).
+    out(
+      `request ${body.approval.id} filed: channel ${code} applies once an admin approves it (back office, Approvals)`,
+    );
     return EXIT.OK;
   },
 };

@@ -1,5 +1,5 @@
 import type { TAgency } from '@lc/shared/contracts/agency';
-import { BANKS, GAME_CATEGORIES, PROVIDERS } from '@lc/shared/providers';
+import { GAME_CATEGORIES, PROVIDERS, type TBank } from '@lc/shared/providers';
 import { Anchor, Button, Divider, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,12 @@ import { ContactLinks } from './contact-links';
 import { LazyAboutModal, loadAboutModal } from './lazy-overlays';
 import { useHasOpened } from './use-has-opened';
 
-function BankBadges() {
+/** The banks the agency accepts (its settings): those its players may hold their account with. */
+function BankBadges({ banks }: { banks: TBank[] }) {
   const { t } = useTranslation();
   return (
-    <ul className="bank-badges">
-      {BANKS.map((bank) => (
+    <ul className="bank-badges" data-testid="footer-banks">
+      {banks.map((bank) => (
         <li key={bank}>
           <img
             src={`/banks/${bank}.svg`}
@@ -94,7 +95,7 @@ export function Footer({ agency, onOpenLanguage }: { agency: TAgency; onOpenLang
             <Title order={2} size="h6" className="footer-heading">
               {t('footer.banks')}
             </Title>
-            <BankBadges />
+            <BankBadges banks={agency.acceptedBanks} />
           </div>
           <div>
             <Title order={2} size="h6" className="footer-heading">
@@ -132,7 +133,7 @@ export function Footer({ agency, onOpenLanguage }: { agency: TAgency; onOpenLang
         <Title order={2} size="h6" className="footer-heading">
           {t('footer.banks')}
         </Title>
-        <BankBadges />
+        <BankBadges banks={agency.acceptedBanks} />
         <Title order={2} size="h6" className="footer-heading">
           {t('footer.categories')}
         </Title>

@@ -88,6 +88,24 @@ export function summariseRequest(approval: Pick<TApproval, 'kind' | 'payload'>):
           reference: payload.bounceReference ?? '',
         }),
       ];
+    case 'PROVIDER_SETTINGS':
+      // The credentials arrive as "•••": sealed at the server, never shown to anyone.
+      return [
+        text(payload.enabled === 'false' ? 'approvals.providerOff' : 'approvals.providerSettings', {
+          provider: { t: [`providers.${payload.provider}`, payload.provider ?? ''] },
+          protocol: payload.protocol ?? '',
+        }),
+        { type: 'copy', value: payload.url ?? '', label: 'approvals.providerUrl' },
+      ];
+    case 'CHANNEL_SETTINGS':
+      return [
+        text('approvals.channelSettings', {
+          code: payload.code ?? '',
+          name: payload.displayName ?? '',
+          mid: payload.mid ?? '',
+        }),
+        { type: 'copy', value: payload.receiverId ?? '', label: 'settings.channelFields.receiverId' },
+      ];
     case 'STAFF_CREATE':
       return [
         text('approvals.staffCreate', {

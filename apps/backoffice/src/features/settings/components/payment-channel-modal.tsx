@@ -9,13 +9,19 @@ import { useSavePaymentChannel } from '../api/save-payment-channel';
 
 const TEXT_FIELDS = ['displayName', 'mid', 'receiverId', 'mcc', 'merchantName', 'merchantCity'] as const;
 
-/** Edits one payment channel as a whole (admin): how its LaoQR is issued and where the money goes. */
+/**
+ * Edits one payment channel as a whole (admin): how its LaoQR is issued and where the money goes. Sent as a
+ * request: another admin approves it before deposits use it.
+ */
 export function PaymentChannelModal({
   channel,
   onClose,
+  onRequested,
 }: {
   channel: TPaymentChannelSettings;
   onClose: () => void;
+  /** The request was filed: another admin approves it before the channel changes. */
+  onRequested: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSavePaymentChannel();
@@ -23,7 +29,7 @@ export function PaymentChannelModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { code, ...body } = draft;
-    save.mutate({ code, channel: body }, { onSuccess: onClose });
+    save.mutate({ code, channel: body }, { onSuccess: onRequested });
   };
   return (
     <Modal
@@ -78,7 +84,7 @@ export function PaymentChannelModal({
               {t('cancel')}
             </Button>
             <Button type="submit" loading={save.isPending} data-testid="channel-submit">
-              {t('save')}
+              {t('settings.sendForApproval')}
             </Button>
           </Group>
         </Stack>

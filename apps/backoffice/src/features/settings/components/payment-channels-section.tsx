@@ -1,5 +1,5 @@
 import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
-import { Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@/components/copy-text';
@@ -9,18 +9,24 @@ import { useCan } from '@/components/role-gate';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { PaymentChannelModal } from './payment-channel-modal';
 
-/** The agency's payment channels; an admin edits one through the channel route. */
+/** The agency's payment channels; an admin asks for a change, another admin approves it. */
 export function PaymentChannelsSection() {
   const { t } = useTranslation();
   const canEdit = useCan('admin');
   const channels = usePaymentChannels();
   const [editing, setEditing] = useState<TPaymentChannelSettings | null>(null);
+  const [requested, setRequested] = useState(false);
   return (
     <Stack>
       <Title order={2} size="h3">
         {t('settings.channels')}
       </Title>
       <ErrorAlert error={channels.error} />
+      {requested ? (
+        <Alert color="yellow" role="status" data-testid="channel-approval">
+          {t('settings.channelToApproval')}
+        </Alert>
+      ) : null}
       <PagedTable<TPaymentChannelSettings>
         testId="channels-table"
         records={channels.data?.paymentChannels}
@@ -70,7 +76,16 @@ export function PaymentChannelsSection() {
             : []),
         ]}
       />
-      {editing ? <PaymentChannelModal channel={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <PaymentChannelModal
+          channel={editing}
+          onClose={() => setEditing(null)}
+          onRequested={() => {
+            setEditing(null);
+            setRequested(true);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

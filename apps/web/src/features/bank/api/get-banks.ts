@@ -9,7 +9,7 @@ export function getBanks(signal?: AbortSignal): Promise<TBanksResponse> {
   return apiRequest<TBanksResponse>('/v2/banks', { signal });
 }
 
-/** The accepted banks change with a release, not during a visit. */
+/** The banks the agency accepts (its settings): an admin's change shows at the next visit, not during one. */
 export function banksQueryOptions() {
   return queryOptions({
     queryKey: bankKeys.directory(),

@@ -9,7 +9,8 @@ const HIGHLIGHTS: { key: string; icon: IconComponent }[] = [
   { key: 'support', icon: IconHeadset },
 ];
 
-export function Highlights() {
+/** Why play here; the withdrawal card counts the banks the agency accepts (its settings). */
+export function Highlights({ bankCount }: { bankCount: number }) {
   const { t } = useTranslation();
   return (
     <section className="landing-section" aria-labelledby="highlights-title">
@@ -27,7 +28,7 @@ export function Highlights() {
                 {t(`landing.highlights.${key}.title`)}
               </Title>
               <Text size="sm" c="dimmed">
-                {t(`landing.highlights.${key}.body`)}
+                {t(`landing.highlights.${key}.body`, { count: bankCount })}
               </Text>
             </div>
           </div>
