@@ -12,8 +12,11 @@ export interface ProviderTransfer {
   reference: string;
   direction: TransferDirection;
   amount: bigint;
-  /** The member's provider balance right after this transfer. */
-  balanceAfter: bigint;
+  /**
+   * The member's provider balance right after this transfer; null when the protocol does not report it
+   * (fundtransfer-v1 answers a transfer with its error code only). Money code never reads it.
+   */
+  balanceAfter: bigint | null;
 }
 
 /**
@@ -96,6 +99,19 @@ export interface GameProvider {
    * Called when the player takes a time-out or excludes themself (play-limits/end-game-sessions.ts).
    */
   endMemberSessions(member: ProviderMember): Promise<void>;
+}
+
+/**
+ * Raised by `getStatement` of a protocol whose provider reports a balance but no transfer totals
+ * (fundtransfer-v1): reconciliation then sums the provider's answers to look-ups of the ledger's own
+ * references instead (modules/reconciliation/statement-from-look-ups.ts). Not a failure: nothing was asked.
+ */
+export class TransferTotalsNotOfferedError extends Error {
+  override readonly name = 'TransferTotalsNotOfferedError';
+
+  constructor(readonly provider: TProvider) {
+    super(`provider ${provider} reports no transfer totals`);
+  }
 }
 
 /** Raised when a provider cannot be reached or answers with an error we cannot act on. */

@@ -28,15 +28,15 @@ export function createMetrics() {
   });
   const externalDuration = new Histogram({
     name: 'lc_external_request_duration_seconds',
-    help: 'Time of one HTTP call to a game provider or the bank gateway, by how it ended',
-    labelNames: ['system', 'name', 'outcome'] as const,
+    help: 'Time of one HTTP call to a game provider or the bank gateway, by its protocol and how it ended',
+    labelNames: ['system', 'name', 'protocol', 'outcome'] as const,
     buckets: LATENCY_BUCKETS,
     registers,
   });
   const externalErrors = new Counter({
     name: 'lc_external_request_errors_total',
     help: 'Calls to a game provider or the bank gateway that got no usable answer (timeout, network, 5xx)',
-    labelNames: ['system', 'name', 'outcome'] as const,
+    labelNames: ['system', 'name', 'protocol', 'outcome'] as const,
     registers,
   });
   const depositsCredited = new Counter({
@@ -107,13 +107,17 @@ export function createMetrics() {
     ),
   };
 
-  /** A KeepAliveClient observer that times the calls of one provider or bank client. */
+  /**
+   * A KeepAliveClient observer that times the calls of one provider or bank client. `protocol` tells the
+   * providers' protocols apart (`laocredit-v1`, `fundtransfer-v1`: one provider may be reached either way,
+   * agency by agency); the bank's calls leave it empty.
+   */
   const observeCalls =
-    (system: 'provider' | 'bank', name: string): CallObserver =>
+    (system: 'provider' | 'bank', name: string, protocol = ''): CallObserver =>
     (seconds: number, outcome: CallOutcome) => {
-      externalDuration.observe({ system, name, outcome }, seconds);
+      externalDuration.observe({ system, name, protocol, outcome }, seconds);
       if (outcome === 'timeout' || outcome === 'error' || outcome === '5xx')
-        externalErrors.inc({ system, name, outcome });
+        externalErrors.inc({ system, name, protocol, outcome });
     };
 
   return {

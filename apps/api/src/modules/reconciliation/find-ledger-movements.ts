@@ -14,12 +14,12 @@ export type LedgerMovement = {
 
 /**
  * The ledger's side of the provider transfers: movements on the agency's player-provider accounts, either
- * posted in a time window (both ends included) or under the given references.
+ * posted in a time window (both ends included), under the given references, or all of one account's.
  */
 export async function findLedgerMovements(
   db: DbOrTx,
   agencyId: string,
-  filter: { from: Date; to: Date } | { references: string[] },
+  filter: { from: Date; to: Date } | { references: string[] } | { accountId: string },
 ): Promise<LedgerMovement[]> {
   if ('references' in filter && filter.references.length === 0) return [];
   const rows = await db
@@ -39,7 +39,12 @@ export async function findLedgerMovements(
         eq(ledgerAccounts.kind, 'PLAYER_PROVIDER'),
         'references' in filter
           ? inArray(ledgerTransactions.reference, filter.references)
-          : and(gte(ledgerTransactions.createdAt, filter.from), lte(ledgerTransactions.createdAt, filter.to)),
+          : 'accountId' in filter
+            ? eq(ledgerEntries.accountId, filter.accountId)
+            : and(
+                gte(ledgerTransactions.createdAt, filter.from),
+                lte(ledgerTransactions.createdAt, filter.to),
+              ),
       ),
     )
     .groupBy(

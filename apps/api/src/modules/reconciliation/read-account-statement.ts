@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MemberStatement } from '../../adapters/providers/game-provider';
+import {
+  type MemberStatement,
+  type ProviderMember,
+  TransferTotalsNotOfferedError,
+} from '../../adapters/providers/game-provider';
 import type { DbOrTx } from '../../db/client';
 import { playerProviderAccount } from '../ledger/account-key';
 import { getAccountBalance } from '../ledger/get-account-balance';
 import type { ReconciliationProvider } from './count-provider-calls';
 import type { AccountToCheck } from './pick-accounts-to-check';
+import { statementFromLookUps } from './statement-from-look-ups';
 
 // A difference is read again this many times, this far apart, before it is reported.
 const DIFFERENCE_RECHECKS = 3;
@@ -34,7 +39,8 @@ export async function readAccountStatement(
   const member = { username: account.member };
   let ledger = account.ledger;
   try {
-    let statement = await provider.getStatement(member);
+    const read = () => statementOf(db, agencyId, provider, account, member);
+    let statement = await read();
     for (let recheck = 0; recheck < DIFFERENCE_RECHECKS; recheck++) {
       if (ledger === statement.transferredIn - statement.transferredOut) break;
       await new Promise((resolve) => setTimeout(resolve, RECHECK_DELAY_MS));
@@ -43,7 +49,7 @@ export async function readAccountStatement(
         agencyId,
         playerProviderAccount(account.playerId, account.provider),
       );
-      statement = await provider.getStatement(member);
+      statement = await read();
     }
     const isSame = ledger === statement.transferredIn - statement.transferredOut;
     return { account, ledger, statement, status: isSame ? 'OK' : 'DIFFERENCE', error: null };
@@ -52,4 +58,20 @@ export async function readAccountStatement(
     const reason = error instanceof Error ? error.message : String(error);
     return { account, ledger, statement: null, status: 'UNAVAILABLE', error: reason };
   }
+}
+
+/** The provider's statement, or one made of look-ups of the ledger's references where it reports no totals. */
+async function statementOf(
+  db: DbOrTx,
+  agencyId: string,
+  provider: ReconciliationProvider,
+  account: AccountToCheck,
+  member: ProviderMember,
+): Promise<MemberStatement> {
+  try {
+    return await provider.getStatement(member);
+  } catch (error) {
+    if (!(error instanceof TransferTotalsNotOfferedError)) throw error;
+  }
+  return statementFromLookUps(db, agencyId, provider, account, member);
 }

@@ -1,7 +1,9 @@
 import { AppError } from '../../lib/app-error';
 
-// Codes that say the provider (or what is in front of it) failed, rather than refused this transfer.
-const PROVIDER_FAILURE = /^(SANDBOX_FAULT|INTERNAL|HTTP_5\d\d)$/;
+// Codes that say the provider (or what is in front of it) failed, rather than refused this transfer. The
+// aggregator protocol names its own such refusals AGGREGATOR_… (its credit there, a product switched off or in
+// maintenance: adapters/providers/fundtransfer-codes.ts).
+const PROVIDER_FAILURE = /^(SANDBOX_FAULT|INTERNAL|HTTP_5\d\d|AGGREGATOR_[A-Z_]+)$/;
 
 /**
  * The player's answer to a transfer out the provider refused: its own failure → 503 PROVIDER_UNAVAILABLE;

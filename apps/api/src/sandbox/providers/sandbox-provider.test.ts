@@ -19,7 +19,7 @@ let askmebet: GameProvider;
 
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  askmebet = t.app.providers.get('askmebet');
+  askmebet = t.app.providers.deploymentDefault('askmebet');
 });
 afterAll(async () => {
   await t?.close();
@@ -74,7 +74,7 @@ function applied(outcome: TransferOutcome) {
 
 describe('transfer report', () => {
   it('lists the transfers applied in a window (both ends included), oldest first, a page at a time', async () => {
-    const provider = t.app.providers.get('alphabet');
+    const provider = t.app.providers.deploymentDefault('alphabet');
     const member = newMember();
     await provider.ensureMember(member);
     const before = t.clock.now();
@@ -106,7 +106,7 @@ describe('transfer report', () => {
   });
 
   it('pages a busy window with a cursor, each transfer once, even at one microsecond-precise instant', async () => {
-    const provider = t.app.providers.get('betflix');
+    const provider = t.app.providers.deploymentDefault('betflix');
     const member = newMember();
     await provider.ensureMember(member);
     const from = new Date(t.clock.now().getTime() + 3 * 60 * 60_000);
@@ -158,7 +158,7 @@ describe('transfer-wallet protocol', () => {
 
   it('keeps members and references apart per provider', async () => {
     const member = await memberWith(askmebet, '10.00');
-    const betflix = t.app.providers.get('betflix');
+    const betflix = t.app.providers.deploymentDefault('betflix');
     await betflix.ensureMember(member);
     expect(await betflix.getBalance(member)).toBe(0n);
     const shared = ref('shared');
@@ -423,7 +423,7 @@ describe('concurrency', () => {
     expect(refused).toHaveLength(30);
     expect(refused.every((o) => o.status === 'rejected' && o.code === 'INSUFFICIENT_BALANCE')).toBe(true);
     // Each applied transfer saw a different balance: 19.00 down to 0.00, never below zero.
-    expect(done.map((d) => d.balanceAfter).sort((a, b) => Number(a - b))).toEqual(
+    expect(done.map((d) => d.balanceAfter).sort((a, b) => Number((a ?? 0n) - (b ?? 0n)))).toEqual(
       Array.from({ length: 20 }, (_, i) => BigInt(i) * 100n),
     );
     expect(await askmebet.getStatement(member)).toEqual({
@@ -544,7 +544,7 @@ describe('games and launch', () => {
   });
 
   it('lists betflix games by sub-provider, with pictures the sandbox serves itself', async () => {
-    const betflix = t.app.providers.get('betflix');
+    const betflix = t.app.providers.deploymentDefault('betflix');
     const pp = await betflix.listGames('pp.txt');
     expect(pp.tabs).toContainEqual({ id: 'pp.txt', label: 'Pragmatic Play' });
     expect(pp.tabs.map((tab) => tab.id)).toEqual(expect.arrayContaining(['pg.txt', 'jili.txt']));
@@ -565,11 +565,11 @@ describe('games and launch', () => {
 
   it('lists casino tables for gclub and gclub_live and slots for alphabet', async () => {
     for (const provider of ['gclub', 'gclub_live'] as const) {
-      const { games } = await t.app.providers.get(provider).listGames();
+      const { games } = await t.app.providers.deploymentDefault(provider).listGames();
       expect(games.length).toBeGreaterThan(3);
       expect(games.every((g) => g.category === 'casino')).toBe(true);
     }
-    const alphabet = await t.app.providers.get('alphabet').listGames();
+    const alphabet = await t.app.providers.deploymentDefault('alphabet').listGames();
     expect(alphabet.games.every((g) => g.category === 'slot')).toBe(true);
   });
 
