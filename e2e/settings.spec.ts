@@ -298,3 +298,39 @@ test.describe('provider settings', () => {
     });
   }
 });
+
+test('a new payment channel: one admin asks, the other approves, then it is listed (1280 px)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const agency = await newAgency(request, 'Channels Desk');
+  const admin = await signedInFirstAdmin(browser, agency, DESKTOP);
+  const approver = await secondAdmin(browser, request, agency, DESKTOP);
+  await admin.goto(`${agency.origin}/backoffice/settings`);
+  await admin.getByTestId('channel-new').click();
+  const form = admin.getByTestId('channel-form');
+  const fields = {
+    code: 'bcel-main',
+    displayName: 'BCEL One',
+    mid: 'MID-NEW-0001',
+    receiverId: 'mch5c1e9ab32f',
+    mcc: '7995',
+    merchantName: 'CHANNELS DESK',
+    merchantCity: 'VIENTIANE',
+  };
+  for (const [name, value] of Object.entries(fields)) await form.locator(`input[name="${name}"]`).fill(value);
+  await admin.getByTestId('channel-submit').click();
+  await expect(admin.getByTestId('channel-approval')).toBeVisible();
+  // Nothing changes before the second admin approves.
+  await expect(admin.getByTestId('channels-table')).not.toContainText(fields.mid);
+
+  await approver.goto(`${agency.origin}/backoffice/approvals`);
+  const pending = approver.locator('tr', { has: approver.locator('[data-kind="CHANNEL_SETTINGS"]') });
+  await expect(pending).toContainText(fields.mid);
+  await pending.getByTestId('approval-approve').click();
+  await answerPrompt(approver, 'Letter from the bank checked');
+  await expect(pending).toHaveCount(0);
+  await admin.reload();
+  await expect(admin.getByTestId('channels-table')).toContainText(fields.mid);
+});

@@ -13,12 +13,29 @@ const TEXT_FIELDS = ['displayName', 'mid', 'receiverId', 'mcc', 'merchantName', 
  * Edits one payment channel as a whole (admin): how its LaoQR is issued and where the money goes. Sent as a
  * request: another admin approves it before deposits use it.
  */
+/** A channel not yet made: every field empty, the bank and mode the common ones; its code is typed. */
+export const NEW_CHANNEL: TPaymentChannelSettings = {
+  code: '',
+  mid: '',
+  displayName: '',
+  currency: 'LAK',
+  receivingBank: 'bcel',
+  mode: 'local',
+  receiverId: '',
+  mcc: '',
+  merchantName: '',
+  merchantCity: '',
+};
+
 export function PaymentChannelModal({
   channel,
+  isNew = false,
   onClose,
   onRequested,
 }: {
   channel: TPaymentChannelSettings;
+  /** A new channel: its code (how ops name it, a-z 0-9 -) is typed too. */
+  isNew?: boolean;
   onClose: () => void;
   /** The request was filed: another admin approves it before the channel changes. */
   onRequested: () => void;
@@ -29,19 +46,34 @@ export function PaymentChannelModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { code, ...body } = draft;
-    save.mutate({ code, channel: body }, { onSuccess: onRequested });
+    save.mutate({ code: code.trim(), channel: body }, { onSuccess: onRequested });
   };
   return (
     <Modal
       opened
       onClose={onClose}
-      title={t('settings.editChannel', { code: channel.code })}
+      title={isNew ? t('settings.newChannel') : t('settings.editChannel', { code: channel.code })}
       centered
       size="lg"
     >
       <form onSubmit={submit} data-testid="channel-form">
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {isNew ? (
+              <TextInput
+                label={t('settings.channelFields.code')}
+                name="code"
+                required
+                pattern="[a-z0-9\-]{2,32}"
+                description={t('settings.channelCodeHint')}
+                error={fieldError(t, save.error, 'code')}
+                value={draft.code}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setDraft((current) => ({ ...current, code: value }));
+                }}
+              />
+            ) : null}
             {TEXT_FIELDS.map((field) => (
               <TextInput
                 key={field}

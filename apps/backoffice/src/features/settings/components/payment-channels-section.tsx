@@ -1,5 +1,5 @@
 import type { TPaymentChannelSettings } from '@lc/shared/contracts/payment-channels';
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@/components/copy-text';
@@ -7,20 +7,32 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PagedTable } from '@/components/paged-table';
 import { useCan } from '@/components/role-gate';
 import { usePaymentChannels } from '../api/get-payment-channels';
-import { PaymentChannelModal } from './payment-channel-modal';
+import { NEW_CHANNEL, PaymentChannelModal } from './payment-channel-modal';
 
 /** The agency's payment channels; an admin asks for a change, another admin approves it. */
 export function PaymentChannelsSection() {
   const { t } = useTranslation();
   const canEdit = useCan('admin');
   const channels = usePaymentChannels();
-  const [editing, setEditing] = useState<TPaymentChannelSettings | null>(null);
+  const [editing, setEditing] = useState<{ channel: TPaymentChannelSettings; isNew: boolean } | null>(null);
   const [requested, setRequested] = useState(false);
   return (
     <Stack>
-      <Title order={2} size="h3">
-        {t('settings.channels')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {t('settings.channels')}
+        </Title>
+        {canEdit ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setEditing({ channel: NEW_CHANNEL, isNew: true })}
+            data-testid="channel-new"
+          >
+            {t('settings.newChannel')}
+          </Button>
+        ) : null}
+      </Group>
       <ErrorAlert error={channels.error} />
       {requested ? (
         <Alert color="yellow" role="status" data-testid="channel-approval">
@@ -64,7 +76,7 @@ export function PaymentChannelsSection() {
                     <Button
                       size="xs"
                       variant="light"
-                      onClick={() => setEditing(c)}
+                      onClick={() => setEditing({ channel: c, isNew: false })}
                       aria-label={t('settings.editChannel', { code: c.code })}
                       data-testid={`channel-edit-${c.code}`}
                     >
@@ -78,7 +90,8 @@ export function PaymentChannelsSection() {
       />
       {editing ? (
         <PaymentChannelModal
-          channel={editing}
+          channel={editing.channel}
+          isNew={editing.isNew}
           onClose={() => setEditing(null)}
           onRequested={() => {
             setEditing(null);
