@@ -252,7 +252,7 @@ async function checkInvariantsIn(db: DbOrTx, world: World, label: string): Promi
     );
     expect(
       settling.map((p) => p.id),
-      `${label}: payments settling ${deposit.code}`,
+      `${label}: payments settling ${deposit.code} (${deposit.status}): ${JSON.stringify(settling.map((p) => [p.status, p.reason, p.amount.toString(), p.depositId === deposit.id, p.creditedDepositId === deposit.id, p.resolvedBy]))}`,
     ).toHaveLength(1);
     const [payment] = settling;
     if (payment) {

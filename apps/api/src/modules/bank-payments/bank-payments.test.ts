@@ -16,6 +16,7 @@ import {
   playerWithBankAccount,
   postDeposit,
   sandboxPay,
+  waitFor,
 } from '../deposits/deposit-test-helpers';
 import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { createTestStaff, staffRequest } from '../staff/staff.test-helpers';
@@ -88,6 +89,34 @@ const ops = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<strin
   t.app.inject({ method, url, headers: opsHeaders(t.app), ...(payload ? { payload } : {}) });
 
 describe('finding 1: a payment after the deposit was cancelled is kept, shown and resolved once', () => {
+  it('an order staff credited with its late payment takes no second payment of its bill (CI seed 1213726978)', async () => {
+    const { p, code } = await openDeposit();
+    expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');
+    await payQuietly(code);
+    await depositAction(t.app, p, code, 'check');
+    const [late] = await paymentsOf(code);
+    // The provider fails: the order the late payment revived waits PAID for its credit.
+    t.app.sandboxFaults.forceNext('providers', 'error', 'error', 'error');
+    const credited = await ops('POST', `/api/ops/v1/bank-payments/${late?.id}/credit`, { provider: 'gclub' });
+    expect(credited.json().payment, credited.body).toMatchObject({
+      status: 'CREDITED',
+      creditedDepositCode: code,
+    });
+    // The player pays the bill again; staff must not settle the order a second time with it.
+    expect((await sandboxPay(t.app, { billNumber: code, amount: '100000' })).statusCode).toBe(201);
+    await waitFor(async () => (await paymentsOf(code)).length === 2);
+    const second = (await paymentsOf(code)).find((payment) => payment.id !== late?.id);
+    expect(second?.status).toBe('UNMATCHED');
+    t.app.sandboxFaults.reset();
+    const confirmed = await ops('POST', `/api/ops/v1/deposits/${code}/confirm`, { paymentId: second?.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(409);
+    expect(['DEPOSIT_ALREADY_PAID', 'ORDER_NOT_OPEN', 'TRANSFER_PENDING']).toContain(
+      confirmed.json().error.code,
+    );
+    const [after] = (await paymentsOf(code)).filter((payment) => payment.id === second?.id);
+    expect(after?.status).toBe('UNMATCHED');
+  });
+
   it('after the player cancelled: check asks the bank, the order is late-paid, staff credit it once from the paid amount', async () => {
     const { p, code } = await openDeposit();
     expect((await depositAction(t.app, p, code, 'cancel')).json().order.status).toBe('CANCELED');

@@ -1,5 +1,5 @@
 import { formatMinor } from '@lc/shared/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type BankPaymentRow, bankPayments } from '../../db/schema/bank-payments';
@@ -122,7 +122,8 @@ async function lockConfirmable(
   if (payment.status !== 'UNMATCHED' && !isOwnPayment) {
     throw new AppError(409, 'PAYMENT_ALREADY_RESOLVED', `Bank payment ${payment.id} is ${payment.status}`);
   }
-  // An order a payment already settled (PAID, its credit failing) keeps that payment: settling it with
+  // An order a payment already settled (PAID, its credit failing; or staff credited a late payment to it)
+  // keeps that payment: settling it with
   // another would leave the first MATCHED to an order it no longer settles, neither credited nor refundable.
   // (Payments that settle an order change only under its row lock, held here.) Checked when settling, after
   // the look-up: a credit that landed meanwhile answers DEPOSIT_ALREADY_CREDITED and completes the order.
@@ -132,7 +133,8 @@ async function lockConfirmable(
       .from(bankPayments)
       .where(
         and(
-          eq(bankPayments.status, 'MATCHED'),
+          // MATCHED by the bank or a confirm, or CREDITED by staff (a late payment credited to its order).
+          inArray(bankPayments.status, ['MATCHED', 'CREDITED']),
           sql`coalesce(${bankPayments.creditedDepositId}, ${bankPayments.depositId}) = ${row.id}`,
         ),
       );
