@@ -71,7 +71,7 @@ export async function apiRequest(
       signal,
       headers: {
         Accept: 'application/json',
-        // Writes declare JSON: the API refuses other content types (CSRF rule of api.md), but for a route that
+        // Writes declare JSON: the API refuses other content types (the CSRF rule, decision 0024), but for a route that
         // takes a file (the logo upload), which gets the file's own type.
         ...(hasBody ? { 'Content-Type': isFile ? body.type : 'application/json' } : {}),
         ...headers,

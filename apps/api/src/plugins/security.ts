@@ -130,7 +130,7 @@ function isCrossOrigin(request: FastifyRequest): boolean {
 }
 
 /**
- * CSRF rule of api.md for writes to /api routes: refuse cross-site requests (403 CSRF) and anything but JSON
+ * The CSRF rule (docs/decisions/0024-request-hardening.md) for writes to /api routes: refuse cross-site requests (403 CSRF) and anything but JSON
  * (415). SameSite=Lax cookies already stop most of it; this closes the gaps (same-site subdomains, old
  * browsers, form posts with text/plain). Unknown URLs do nothing, so they are left to the 404.
  */

@@ -5,7 +5,7 @@ import { ledgerTransactions } from '../db/schema/ledger';
 import { sandboxProviderTransfers } from '../db/schema/sandbox-providers';
 import { describeWorkerUnderFaults } from './worker-faults-scenario';
 
-// quality.md, faults (the scenario: worker-faults-scenario.ts), with the demo's gclub on the aggregator
+// The fault run (docs/testing.md; the scenario: worker-faults-scenario.ts), with the demo's gclub on the aggregator
 // protocol, fundtransfer-v1: its sandbox under the same faults (error pages, stalls, dropped answers), its
 // transfers settled by checkTransaction look-ups, reconciliation by look-ups too (it has no statement).
 describeWorkerUnderFaults({

@@ -19,7 +19,7 @@ import { parseFaults } from '../sandbox/faults';
 import { createTestApp, loginTestPlayer, type TestApp } from '../test/app';
 import { isIdleTick, runWorkerTick } from './run-worker-tick';
 
-// quality.md, faults: with SANDBOX_FAULTS on the providers and the bank, a few hundred deposits and withdrawals
+// The fault run (docs/testing.md): with SANDBOX_FAULTS on the providers and the bank, a few hundred deposits and withdrawals
 // end with the ledger equal to the providers and nothing stuck, credited twice or lost — the worker finishing
 // whatever the requests could not.
 const PLAYERS = 30;

@@ -2,7 +2,7 @@ import { like, sql } from 'drizzle-orm';
 import { sandboxProviderTransfers } from '../db/schema/sandbox-providers';
 import { describeWorkerUnderFaults } from './worker-faults-scenario';
 
-// quality.md, faults (the scenario: worker-faults-scenario.ts), with gclub on our own protocol, laocredit-v1.
+// The fault run (docs/testing.md; the scenario: worker-faults-scenario.ts), with gclub on our own protocol, laocredit-v1.
 // worker-faults-aggregator.test.ts runs it with gclub on the aggregator protocol.
 describeWorkerUnderFaults({
   name: 'laocredit-v1',

@@ -15,12 +15,12 @@ import { type ProviderMember, ProviderUnavailableError, type TransferOutcome } f
 // The provider contract's bad-input cases for fundtransfer-v1: an aggregator answering what its document does
 // not say — a balance of 3 decimals, a float artefact, an unexpected shape, an unknown error code, a reference
 // held with another amount. Each is held (unknown, or unavailable) with a reason that says what was wrong, and
-// nothing is ever counted as moved or refused on a guess. A stub aggregator answers exactly the text given.
+// nothing is ever counted as moved or refused on a guess. A scripted aggregator (a real HTTP server in the test) answers exactly the text given.
 
 type Reply = { status?: number; body: string };
 type Route = (query: URLSearchParams) => Reply;
 
-const OPERATOR = 'lcstub';
+const OPERATOR = 'lcscripted';
 const SECRET = randomBytes(16).toString('hex');
 const PRODUCT = 'XS';
 
@@ -31,7 +31,7 @@ let asked: Array<{ path: string; query: URLSearchParams }> = [];
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stub');
+    const url = new URL(request.url ?? '/', 'http://scripted');
     asked.push({ path: url.pathname, query: url.searchParams });
     const route = routes[url.pathname];
     const reply = route ? route(url.searchParams) : { status: 404, body: '<html>404</html>' };
@@ -60,7 +60,7 @@ const client = () =>
     secretKey: SECRET,
     providerCode: PRODUCT,
     timeoutMs: 1000,
-    // biome-ignore lint/suspicious/noExplicitAny: a logger stub with the one method the client calls
+    // biome-ignore lint/suspicious/noExplicitAny: a capturing logger with the one method the client calls
     log: log as any,
   });
 const member: ProviderMember = { username: 'demo_0123456789ab' };

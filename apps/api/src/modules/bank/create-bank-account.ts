@@ -22,7 +22,7 @@ const accountInUse = () =>
   new AppError(409, 'ACCOUNT_IN_USED', 'This account is already used in the system, contact staff');
 
 /**
- * Adds the player's one bank account, refusing in api.md's order: a bank the agency does not accept (400
+ * Adds the player's one bank account, refusing in this order (the order the app shows them in): a bank the agency does not accept (400
  * VALIDATION_ERROR `fields.bank`, as the request schema refuses an unknown bank) → already has one → the bank's
  * directory (unknown; wallet or simulated) → held by another player of the agency. The request schema has
  * already normalized the number to digits. The unique constraints settle races between these checks and the

@@ -418,7 +418,7 @@ describe('the documented semantics, on the sandbox', () => {
 describe("the client's requests", () => {
   const KEY = 'contract-test-key';
   const basePath = new URL(DOC.servers[0]?.url as string).pathname;
-  let stub: Server;
+  let scripted: Server;
   let client: HttpGameProvider;
   const hits = new Set<string>();
   const problems: string[] = [];
@@ -442,7 +442,7 @@ describe("the client's requests", () => {
   /** Checks one request against the document: signature, operation, parameters and body. */
   function check(req: IncomingMessage, body: string): Op | null {
     const target = req.url ?? '';
-    const url = new URL(target, 'http://stub');
+    const url = new URL(target, 'http://scripted');
     const method = req.method ?? '';
     const where = `${method} ${target}`;
     const headers = {
@@ -514,7 +514,7 @@ describe("the client's requests", () => {
   }
 
   beforeAll(async () => {
-    stub = createServer((req, res) => {
+    scripted = createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => {
@@ -522,8 +522,8 @@ describe("the client's requests", () => {
       });
       req.on('end', () => answer(req, res, body));
     });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    const { port } = stub.address() as AddressInfo;
+    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
+    const { port } = scripted.address() as AddressInfo;
     client = new HttpGameProvider({
       provider: PROVIDER,
       baseUrl: `http://127.0.0.1:${port}${basePath}`,
@@ -534,7 +534,7 @@ describe("the client's requests", () => {
   });
   afterAll(async () => {
     client?.closeWhenIdle();
-    await new Promise((resolve) => stub?.close(resolve));
+    await new Promise((resolve) => scripted?.close(resolve));
   });
 
   const member = { username: STATE.members[0]?.username as string };
