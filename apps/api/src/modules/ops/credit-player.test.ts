@@ -34,7 +34,7 @@ async function credit(playerId: string, provider: TProvider, amount: bigint, key
   return creditPlayer(t.app.db, {
     agency,
     playerId,
-    provider: t.app.providers.deploymentDefault(provider),
+    provider: t.app.providers.of(agencyId, provider),
     amount,
     reason: 'goodwill',
     key,

@@ -31,12 +31,17 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
   app.post(
     '/members',
     { ...PROVIDER_API, schema: { hide: true, body: z.object({ username: ZMemberName }) } },
-    async (request, reply) => {
-      const { member, isNew } = await ensureSandboxMember(app.db, provider, request.body.username, app.now());
-      return reply
-        .code(isNew ? 201 : 200)
-        .send({ username: member.username, balance: toMoney(member.balance) });
-    },
+    async (request, reply) =>
+      sendWithFault(request, reply, async () => {
+        const { member, isNew } = await ensureSandboxMember(
+          app.db,
+          provider,
+          request.body.username,
+          app.now(),
+        );
+        reply.code(isNew ? 201 : 200);
+        return { username: member.username, balance: toMoney(member.balance) };
+      }),
   );
 
   app.get(
@@ -136,7 +141,8 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
       ...PROVIDER_API,
       schema: { hide: true, querystring: z.object({ tab: z.string().min(1).max(64).optional() }) },
     },
-    async (request) => listSandboxGames(app.db, provider, request.query.tab),
+    async (request, reply) =>
+      sendWithFault(request, reply, async () => listSandboxGames(app.db, provider, request.query.tab)),
   );
 
   app.post(
@@ -148,13 +154,15 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
         body: z.object({ username: ZMemberName, gameCode: z.string().max(100).optional() }),
       },
     },
-    async (request) =>
-      launchSandboxGame(
-        app.db,
-        provider,
-        request.body.username,
-        request.body.gameCode || undefined,
-        app.now(),
+    async (request, reply) =>
+      sendWithFault(request, reply, async () =>
+        launchSandboxGame(
+          app.db,
+          provider,
+          request.body.username,
+          request.body.gameCode || undefined,
+          app.now(),
+        ),
       ),
   );
 };

@@ -391,14 +391,20 @@ describe('faults', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
-  it('leaves the game list and launch alone', async () => {
-    t.app.sandboxFaults.reset({ providers: { error: 1 } });
+  it('creates members, lists games and launches through failed and lost answers, unavailable after three', async () => {
     const member = newMember();
-    await askmebet.ensureMember(member);
+    t.app.sandboxFaults.forceNext('providers', 'lost', 'error');
+    await askmebet.ensureMember(member); // the lost call created it: the retry answers the same member
+    t.app.sandboxFaults.forceNext('providers', 'error', 'lost');
     expect((await askmebet.listGames()).games.length).toBeGreaterThan(0);
+    t.app.sandboxFaults.forceNext('providers', 'error');
     expect(await askmebet.launchUrl(member, 'amb-mahjong-fortune')).toMatch(
       /^\/sandbox\/providers\/askmebet\/play\//,
     );
+    t.app.sandboxFaults.reset({ providers: { error: 1 } });
+    await expect(askmebet.ensureMember(newMember())).rejects.toThrow(/unavailable/);
+    await expect(askmebet.listGames()).rejects.toThrow(/unavailable/);
+    await expect(askmebet.launchUrl(member, 'amb-mahjong-fortune')).rejects.toThrow(/unavailable/);
   });
 
   it('draws faults from the configured random source', async () => {
