@@ -295,6 +295,27 @@ export async function registerPlayers(baseUrl, count) {
 }
 
 /**
+ * Gives the player of `cookie` their one bank account (BCEL, LAK, a fresh account number) through the API, as a
+ * player does on the bank page before a first deposit; answers its id.
+ */
+export async function addBankAccount(baseUrl, cookie) {
+  const response = await fetch(`${baseUrl}/api/v2/players/bank-accounts`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      bank: 'bcel',
+      // A BCEL-shaped number: 30 and eleven random digits (two players never share an account).
+      accountNumber: `30${Array.from(randomBytes(11), (byte) => byte % 10).join('')}`,
+      accountName: 'Bench Player',
+      currency: 'LAK',
+      owner: 'SELF',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`bank account: ${response.status} ${await response.text()}`);
+  return (await response.json()).bankAccount.id;
+}
+
+/**
  * One autocannon run; `cookies` rotate over the requests so many sessions are exercised. `url` may be a list
  * (several API processes): autocannon spreads the connections over them round-robin.
  */

@@ -45,6 +45,7 @@ test('axe: no serious or critical violation on any player route, with the drawer
     '/player/promotion',
     `/player/promotion/${promotionId}`,
     '/player/promotion/history',
+    '/player/transfer/history',
     '/player/bank',
     '/player/security',
     '/player/game/askmebet',

@@ -141,6 +141,7 @@ for (const language of ['lo', 'th'] as const) {
     await visit('/player/promotion', 'pages.promotion.title');
     await visit(`/player/promotion/${promotionId}`, 'pages.promotionDetail.title');
     await visit('/player/promotion/history', 'pages.promotionHistory.title');
+    await visit('/player/transfer/history', 'pages.transferHistory.title');
     await visit('/player/bank', 'pages.bank.title');
     await visit('/player/security', 'pages.security.title');
     await visit('/player/game/askmebet', 'pages.game.title', {

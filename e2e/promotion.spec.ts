@@ -88,6 +88,11 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
 
     await chooseOption(page, 'promotion-provider', /Alphabet/, welcomeCard);
     await welcomeCard.getByTestId('promotion-use').click();
+    // Its rules for the game chosen come first (decision 0074); the player takes it by agreeing to them.
+    await expect(welcomeCard.getByTestId('promotion-terms')).toContainText(
+      localeText('lo', 'common', 'promotion.rules.lockedGame').replaceAll('{{provider}}', 'Alphabet'),
+    );
+    await welcomeCard.getByTestId('promotion-use-confirm').click();
     await expect(welcomeCard).toHaveAttribute('data-current', 'true');
     const chip = welcomeCard.getByTestId('usage-status');
     await expect(chip).toHaveAttribute('data-status', 'ACTIVE');
@@ -150,8 +155,12 @@ test.describe('the welcome promotion, from taking it to the withdrawal that ends
     await chooseOption(page, 'withdraw-bank-account', /.+/);
     await withdrawForm.locator('input[name="credit"]').fill('50.00');
     await page.getByTestId('withdraw-submit').click();
+    // The refusal names the figures that block it: the credit, the target, what is missing to pass it.
     await expect(page.getByTestId('withdraw-error')).toHaveText(
-      errorText('lo', 'PROMOTION_CREDIT_NOT_REACHED'),
+      errorText('lo', 'PROMOTION_CREDIT_NOT_REACHED')
+        .replace('{{current}}', '฿234.18')
+        .replace('{{target}}', '฿702.54')
+        .replace('{{missing}}', '฿468.37'),
     );
 
     // Play until the credit is past the target (the sandbox provider's test hook), then withdraw.
@@ -226,6 +235,7 @@ test('the detail page states the rules; recheck, then cancel a promotion: cancel
   const welcomeCard = card(page, welcome);
   await chooseOption(page, 'promotion-provider', /Betflix/, welcomeCard);
   await welcomeCard.getByTestId('promotion-use').click();
+  await welcomeCard.getByTestId('promotion-use-confirm').click();
   // Another provider than the one in use: the spec's 'already used by provider {provider}', by its name.
   await expect(welcomeCard.getByTestId('promotion-error')).toHaveText(
     errorText('lo', 'PROMOTION_USED_BY_PROVIDER').replace('{{provider}}', 'AskMeBet'),

@@ -10,6 +10,7 @@ const PLAYER_ROUTES = [
   '/player/withdraw/history',
   '/player/promotion',
   '/player/promotion/history',
+  '/player/transfer/history',
   '/player/game/gclub_live',
   '/player/game/gclub',
   '/player/game/betflix?tab=pp.txt',

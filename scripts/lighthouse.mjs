@@ -1,11 +1,13 @@
 // `npm run lighthouse`: builds the web app (skip with --no-build), serves it from the real server on a
 // throwaway PGlite database, and runs Lighthouse in its default mobile mode (emulated phone, simulated slow 4G
-// and 4× CPU slowdown) against `/` and `/login`, driving Debian's Chromium. Prints the performance,
+// and 4× CPU slowdown) against `/`, `/login` and, signed in as a new player with a bank account, the deposit
+// page `/player/deposit` (issue #41; decision 0077), driving Debian's Chromium. Prints the performance,
 // accessibility and best-practices scores, LCP, CLS and TBT of each page, the audits that cost points, and
 // fails when a budget of quality.md is missed: every score ≥ 95, CLS ≤ 0.05, LCP ≤ 2.0 s.
 // Each page is measured LIGHTHOUSE_RUNS times (default 3) and its median run is reported, as Lighthouse
 // advises: one run varies a lot with what else the machine is doing. A run in which the page never painted
 // is reported with Lighthouse's reason and fails the budget; the median is taken over the other runs.
+// LIGHTHOUSE_PAGES=/player/deposit (comma-separated) measures only the pages named.
 // LIGHTHOUSE_REPORT_DIR=<dir> also writes each page's median report there (HTML and JSON).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,10 +18,19 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { chromium } from 'playwright-core';
+import { addBankAccount, registerPlayers } from '../bench/lib.mjs';
 import { buildIfStale, serverArgs, waitForReady } from './build-if-stale.mjs';
 import { startHttpsFront } from './https-front.mjs';
 
-const PAGES = ['/', '/login'];
+/** The pages measured; `isSignedIn`: as a player who has a bank account, ready to deposit. */
+const PAGES = [
+  { path: '/', isSignedIn: false },
+  { path: '/login', isSignedIn: false },
+  { path: '/player/deposit', isSignedIn: true },
+];
+/** LIGHTHOUSE_PAGES=/player/deposit,… measures only those pages. */
+const chosenPages = process.env.LIGHTHOUSE_PAGES?.split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const SCORE_BUDGET = 95;
 const CLS_BUDGET = 0.05;
@@ -55,6 +66,8 @@ let front;
 const failures = [];
 try {
   await waitForReady(`http://127.0.0.1:${port}/api/ready`, server);
+  const [playerCookie] = await registerPlayers(`http://127.0.0.1:${port}`, 1);
+  await addBankAccount(`http://127.0.0.1:${port}`, playerCookie);
   front = isFronted ? await startHttpsFront(`http://127.0.0.1:${port}`, dataDir) : undefined;
   chrome = await chromeLauncher.launch({
     chromePath,
@@ -66,7 +79,16 @@ try {
       : 'against the server alone, HTTP/1.1',
   );
   // The agency is chosen by Host: the seeded demo agency answers on localhost.
-  for (const page of PAGES) {
+  let isSignedInBrowser = false;
+  for (const { path: page, isSignedIn } of PAGES.filter(
+    (p) => !chosenPages || chosenPages.includes(p.path),
+  )) {
+    // Signed in the way a browser is: the session cookie in Chromium's own jar (Lighthouse clears storage, not
+    // cookies), so that the page's preloads and event stream carry it too. The signed-out pages come first.
+    if (isSignedIn !== isSignedInBrowser) {
+      await setSessionCookie(chrome.port, isSignedIn ? playerCookie : undefined);
+      isSignedInBrowser = isSignedIn;
+    }
     const url = front ? `https://localhost:${front.port}${page}` : `http://localhost:${port}${page}`;
     const runs = [];
     for (let run = 0, retries = 0; run < RUNS; run++) {
@@ -104,7 +126,7 @@ try {
     const { report } = runs.find((r) => r.lhr === lhr) ?? runs[0];
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
-      const name = page === '/' ? 'home' : page.slice(1);
+      const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-');
       writeFileSync(join(reportDir, `${name}.html`), report[0]);
       writeFileSync(join(reportDir, `${name}.json`), report[1]);
     }
@@ -154,6 +176,24 @@ function printPage(page, lhr) {
     console.log(`  - ${id}: ${audit.title}${value}`);
   }
   return missed;
+}
+
+/** Puts the session cookie `nameValue` (`sid=…`) into the Chromium at `port` for localhost, or clears it. */
+async function setSessionCookie(port, nameValue) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    await context.clearCookies();
+    if (nameValue) {
+      const [name, value] = nameValue.split(/=(.*)/s);
+      await context.addCookies([
+        { name, value, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+      ]);
+    }
+  } finally {
+    // Disconnects only: the browser is chrome-launcher's, and Lighthouse goes on driving it.
+    await browser.close();
+  }
 }
 
 async function freePort() {

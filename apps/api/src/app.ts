@@ -62,6 +62,7 @@ import { sessionsRoutes } from './modules/security/sessions-routes';
 import { totpRoutes } from './modules/security/totp-routes';
 import { staffRoutes } from './modules/staff/staff-routes';
 import { staffSessionRoutes } from './modules/staff/staff-session-routes';
+import { transfersRoutes } from './modules/transfers/transfers-routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes';
 import { registerDb } from './plugins/db';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(opsPromotionsRoutes);
   await app.register(reconciliationRoutes);
   await app.register(withdrawalsRoutes);
+  await app.register(transfersRoutes);
   await app.register(promotionsRoutes);
   await app.register(opsWithdrawalsRoutes);
   await app.register(opsDepositsRoutes);

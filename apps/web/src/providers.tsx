@@ -1,22 +1,25 @@
 import { cssVariablesResolver, themeFor } from '@lc/ui/theme';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { useIsAfterFirstPaint } from './lib/use-is-after-first-paint';
+import { useHasOpened } from './components/layout/use-has-opened';
 
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+  import('./components/toast-container').then((module) => ({ default: module.Notifications })),
 );
 
 /**
- * The toast container (with its transitions), fetched once the first paint is done: no page shows a toast on
- * arrival, and `notifications.show` queues in the store until the container has mounted. Mounted during the
- * first render, its four chunks were requested alongside the start-up files and delayed the largest paint.
- * A component of its own so that its late mount re-renders nothing else.
+ * The toast container (with its transitions), fetched when the first toast is shown: `notifications.show`
+ * puts it in the store, which this reads, and it waits there until the container has mounted. Mounted during
+ * the first render, its chunks were requested alongside the start-up files and delayed the largest paint;
+ * mounted after the first paint, they were 13 KB of every first visit that no page needs (decision 0077).
+ * Kept mounted once shown, so that toasts animate out. A component of its own so that its late mount
+ * re-renders nothing else.
  */
 function DeferredNotifications() {
-  const isAfterFirstPaint = useIsAfterFirstPaint();
-  if (!isAfterFirstPaint) return null;
+  const hasToasts = useHasOpened(useNotifications().notifications.length > 0);
+  if (!hasToasts) return null;
   return (
     <Suspense fallback={null}>
       <Notifications limit={1} autoClose={5000} position="top-center" />

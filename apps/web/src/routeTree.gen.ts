@@ -23,6 +23,7 @@ import { Route as PlayerGameProviderRouteImport } from './routes/player/game/$pr
 import { Route as PlayerPromotionIndexRouteImport } from './routes/player/promotion/index'
 import { Route as PlayerPromotionPromotionIdRouteImport } from './routes/player/promotion/$promotionId'
 import { Route as PlayerPromotionHistoryRouteImport } from './routes/player/promotion/history'
+import { Route as PlayerTransferHistoryRouteImport } from './routes/player/transfer/history'
 import { Route as PlayerWithdrawIndexRouteImport } from './routes/player/withdraw/index'
 import { Route as PlayerWithdrawHistoryRouteImport } from './routes/player/withdraw/history'
 
@@ -97,6 +98,11 @@ const PlayerPromotionHistoryRoute = PlayerPromotionHistoryRouteImport.update({
   path: '/promotion/history',
   getParentRoute: () => PlayerRouteRoute,
 } as any)
+const PlayerTransferHistoryRoute = PlayerTransferHistoryRouteImport.update({
+  id: '/transfer/history',
+  path: '/transfer/history',
+  getParentRoute: () => PlayerRouteRoute,
+} as any)
 const PlayerWithdrawIndexRoute = PlayerWithdrawIndexRouteImport.update({
   id: '/withdraw/',
   path: '/withdraw/',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/player/game/$provider': typeof PlayerGameProviderRoute
   '/player/promotion/$promotionId': typeof PlayerPromotionPromotionIdRoute
   '/player/promotion/history': typeof PlayerPromotionHistoryRoute
+  '/player/transfer/history': typeof PlayerTransferHistoryRoute
   '/player/withdraw/history': typeof PlayerWithdrawHistoryRoute
   '/player/deposit/': typeof PlayerDepositIndexRoute
   '/player/promotion/': typeof PlayerPromotionIndexRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/player/game/$provider': typeof PlayerGameProviderRoute
   '/player/promotion/$promotionId': typeof PlayerPromotionPromotionIdRoute
   '/player/promotion/history': typeof PlayerPromotionHistoryRoute
+  '/player/transfer/history': typeof PlayerTransferHistoryRoute
   '/player/withdraw/history': typeof PlayerWithdrawHistoryRoute
   '/player/deposit': typeof PlayerDepositIndexRoute
   '/player/promotion': typeof PlayerPromotionIndexRoute
@@ -157,6 +165,7 @@ export interface FileRoutesById {
   '/player/game/$provider': typeof PlayerGameProviderRoute
   '/player/promotion/$promotionId': typeof PlayerPromotionPromotionIdRoute
   '/player/promotion/history': typeof PlayerPromotionHistoryRoute
+  '/player/transfer/history': typeof PlayerTransferHistoryRoute
   '/player/withdraw/history': typeof PlayerWithdrawHistoryRoute
   '/player/deposit/': typeof PlayerDepositIndexRoute
   '/player/promotion/': typeof PlayerPromotionIndexRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/player/game/$provider'
     | '/player/promotion/$promotionId'
     | '/player/promotion/history'
+    | '/player/transfer/history'
     | '/player/withdraw/history'
     | '/player/deposit/'
     | '/player/promotion/'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/player/game/$provider'
     | '/player/promotion/$promotionId'
     | '/player/promotion/history'
+    | '/player/transfer/history'
     | '/player/withdraw/history'
     | '/player/deposit'
     | '/player/promotion'
@@ -212,6 +223,7 @@ export interface FileRouteTypes {
     | '/player/game/$provider'
     | '/player/promotion/$promotionId'
     | '/player/promotion/history'
+    | '/player/transfer/history'
     | '/player/withdraw/history'
     | '/player/deposit/'
     | '/player/promotion/'
@@ -325,6 +337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlayerPromotionHistoryRouteImport
       parentRoute: typeof PlayerRouteRoute
     }
+    '/player/transfer/history': {
+      id: '/player/transfer/history'
+      path: '/transfer/history'
+      fullPath: '/player/transfer/history'
+      preLoaderRoute: typeof PlayerTransferHistoryRouteImport
+      parentRoute: typeof PlayerRouteRoute
+    }
     '/player/withdraw/': {
       id: '/player/withdraw/'
       path: '/withdraw'
@@ -351,6 +370,7 @@ interface PlayerRouteRouteChildren {
   PlayerGameProviderRoute: typeof PlayerGameProviderRoute
   PlayerPromotionPromotionIdRoute: typeof PlayerPromotionPromotionIdRoute
   PlayerPromotionHistoryRoute: typeof PlayerPromotionHistoryRoute
+  PlayerTransferHistoryRoute: typeof PlayerTransferHistoryRoute
   PlayerWithdrawHistoryRoute: typeof PlayerWithdrawHistoryRoute
   PlayerDepositIndexRoute: typeof PlayerDepositIndexRoute
   PlayerPromotionIndexRoute: typeof PlayerPromotionIndexRoute
@@ -366,6 +386,7 @@ const PlayerRouteRouteChildren: PlayerRouteRouteChildren = {
   PlayerGameProviderRoute: PlayerGameProviderRoute,
   PlayerPromotionPromotionIdRoute: PlayerPromotionPromotionIdRoute,
   PlayerPromotionHistoryRoute: PlayerPromotionHistoryRoute,
+  PlayerTransferHistoryRoute: PlayerTransferHistoryRoute,
   PlayerWithdrawHistoryRoute: PlayerWithdrawHistoryRoute,
   PlayerDepositIndexRoute: PlayerDepositIndexRoute,
   PlayerPromotionIndexRoute: PlayerPromotionIndexRoute,

@@ -109,6 +109,19 @@ function readErrorBody(json: unknown): TApiError['error'] | null {
   return { code: error.code, message, fields, params };
 }
 
+/**
+ * An answer's `Retry-After` (seconds, as the API's throttles send it with 429) joins the error's params as
+ * `retryAfter`, so the message can say how long to wait.
+ */
+function withRetryAfter(
+  params: Record<string, string> | undefined,
+  response: Response,
+): Record<string, string> | undefined {
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter === null || !/^\d+$/.test(retryAfter)) return params;
+  return { retryAfter, ...params };
+}
+
 async function toApiError(response: Response, path: string): Promise<ApiError> {
   let json: unknown = null;
   try {
@@ -118,7 +131,8 @@ async function toApiError(response: Response, path: string): Promise<ApiError> {
   }
   const body = readErrorBody(json);
   if (body) {
-    const { code, message, fields, params } = body;
+    const { code, message, fields } = body;
+    const params = withRetryAfter(body.params, response);
     return new ApiError({ status: response.status, code, message, path, fields, params });
   }
   const code = response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`;

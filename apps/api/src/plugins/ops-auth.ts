@@ -40,6 +40,8 @@ export type OpsActor =
       role: TStaffRole;
       staff: StaffRow;
       session: StaffSessionRow;
+      /** TOTP enrolled (confirmed); with the own password set, the member is set up. */
+      hasTotp: boolean;
       isSetUp: boolean;
     }
   | { kind: 'automation'; name: 'automation'; role: 'admin' };

@@ -8,6 +8,8 @@ export type TickReport = {
   lookUps: string[];
   /** Withdrawals whose provider transfer had no known outcome. */
   withdrawals: string[];
+  /** Transfers between providers left unfinished (their references). */
+  transfers: string[];
   /** Operators' manual credits left PENDING. */
   opsCredits: string[];
   /** Promotion usages whose cancel (the bonus taken back) had no known outcome. */

@@ -1,4 +1,4 @@
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableRowExpansionProps } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@/lib/search-params';
 
@@ -15,6 +15,8 @@ type PagedTableProps<T> = {
   idAccessor: (keyof T & string) | ((record: T) => string);
   isFetching: boolean;
   testId?: string;
+  /** A row's details under it (what does not earn a column), opened by its own toggle (row-details.tsx). */
+  rowExpansion?: DataTableRowExpansionProps<T>;
 } & (Paging | { page?: undefined });
 
 /**
@@ -34,6 +36,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     columns: props.columns,
     idAccessor: props.idAccessor,
     fetching: props.isFetching,
+    rowExpansion: props.rowExpansion,
     noRecordsText: t('table.empty'),
     // On a phone the table scrolls sideways in its own box: keyboard users reach it, and it says what it is.
     scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('table.label') } },

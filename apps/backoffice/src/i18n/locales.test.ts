@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ACCESS_ACTIONS, AUDIT_ACTIONS } from '@lc/shared/contracts/ops-audit';
 import { ERROR_CODES, STAFF_ERROR_CODES } from '@lc/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_LANGUAGES, CONSOLE_NAMESPACES } from './i18n';
@@ -53,6 +54,22 @@ describe('back-office translations', () => {
       const missing = [...ERROR_CODES, ...STAFF_ERROR_CODES, 'NETWORK_ERROR'].filter(
         (code) => typeof errors[code] !== 'string',
       );
+      expect(missing, lng).toEqual([]);
+    }
+  });
+
+  it('words every action the audit and access logs record (the API writes no other, decision 0076)', () => {
+    for (const lng of CONSOLE_LANGUAGES) {
+      const texts = read(lng, 'common');
+      const missing = [...AUDIT_ACTIONS, ...ACCESS_ACTIONS].filter((code) => {
+        const value = `auditActions.${code}`
+          .split('.')
+          .reduce<Tree | string | undefined>(
+            (node, part) => (typeof node === 'object' ? node[part] : undefined),
+            texts,
+          );
+        return typeof value !== 'string' || value.trim() === '';
+      });
       expect(missing, lng).toEqual([]);
     }
   });

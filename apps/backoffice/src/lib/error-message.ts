@@ -14,8 +14,14 @@ export function errorMessage(t: TFunction, error: unknown, { withFields = true }
   if (params.until) params.until = formatDateTime(params.until);
   if (params.remaining) params.remaining = formatCurrency(params.remaining, 'LAK');
   if (params.threshold) params.threshold = formatCurrency(params.threshold, 'THB');
+  // A field is named in the console's language, never by its API name (`newPassword`); one without a
+  // translated name shows only its problem.
   const fields = Object.entries(error.fields)
-    .map(([field, code]) => `${field}: ${t([`errors:fields.${code}`, 'errors:fields.INVALID'])}`)
+    .map(([field, code]) => {
+      const problem = t([`errors:fields.${code}`, 'errors:fields.INVALID']);
+      const name = t(`errors:fieldNames.${field}`, { defaultValue: '' });
+      return name ? `${name}: ${problem}` : problem;
+    })
     .join(' · ');
   const message = t([`errors:${error.code}`, 'errors:INTERNAL'], params);
   return fields && withFields ? `${message} (${fields})` : message;

@@ -4,10 +4,14 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 const ONE_MINUTE = 60 * 1000;
 export const LOGIN_PATH = '/backoffice/login';
 
-/** A lost staff session (401 UNAUTHORIZED) anywhere but on sign-in itself: back to the sign-in page. */
+/**
+ * A lost staff session (401 UNAUTHORIZED), or a first sign-in not finished (403 STAFF_SETUP_REQUIRED: the
+ * sign-in page resumes it), anywhere but on sign-in itself: back to the sign-in page.
+ */
 export function shouldRedirectToLogin(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 401) return false;
-  return error.code === 'UNAUTHORIZED';
+  if (!isApiError(error)) return false;
+  if (error.status === 403) return error.code === 'STAFF_SETUP_REQUIRED';
+  return error.status === 401 && error.code === 'UNAUTHORIZED';
 }
 
 /** Retries server and network failures twice; a 4xx answer is final. */

@@ -51,6 +51,8 @@ export const IconGift = makeIcon(
     <path d="M12 7c-1.5-3-5-3.5-5.5-1.5S9 7 12 7zm0 0c1.5-3 5-3.5 5.5-1.5S15 7 12 7z" />
   </>,
 );
+/** Credit moved between providers: one arrow out, one in. */
+export const IconTransfer = makeIcon(<path d="M4 8h15m-4-4 4 4-4 4M20 16H5m4-4-4 4 4 4" />);
 export const IconBank = makeIcon(<path d="M3 10h18L12 4zM5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />);
 export const IconHistory = makeIcon(
   <>
@@ -110,6 +112,9 @@ export const IconRefresh = makeIcon(
   <path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" />,
 );
 export const IconCheck = makeIcon(<path d="m5 12 5 5L20 7" />);
+export const IconWifiOff = makeIcon(
+  <path d="M12 20h.01M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.7M19 12.9a10 10 0 0 0-2-1.5M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M2 2l20 20" />,
+);
 export const IconInfo = makeIcon(
   <>
     <circle cx="12" cy="12" r="9" />

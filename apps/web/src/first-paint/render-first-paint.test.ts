@@ -20,6 +20,8 @@ const agency: TAgency = {
     depositMax: '20000000',
     withdrawMin: '50.00',
     withdrawMax: '100000.00',
+    transferMin: '1.00',
+    transferMax: '100000.00',
     promotionCreditThreshold: '5.00',
     creditBelow: null,
   },

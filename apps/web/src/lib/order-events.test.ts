@@ -63,6 +63,15 @@ describe('the tab event stream', () => {
     expect(second).toEqual([event]);
   });
 
+  it('hands on a transfer between providers too: it moves the balances other tabs show', () => {
+    const { events, sources, received } = setUp();
+    events.start();
+    sources[0]?.open();
+    const event = { kind: 'transfer', code: 'T2601150001AB', status: 'SUCCESS' };
+    sources[0]?.fire('order', { data: JSON.stringify(event) });
+    expect(received).toEqual([event]);
+  });
+
   it('a drop the browser retries: connecting, then live again with a resync; unavailable after 3 errors in a row', () => {
     const { events, sources, resyncs } = setUp();
     events.start();

@@ -24,7 +24,7 @@ const isOrderEvent = (value: unknown): value is TPlayerOrderEvent => {
   return (
     typeof v === 'object' &&
     v !== null &&
-    (v.kind === 'deposit' || v.kind === 'withdrawal') &&
+    (v.kind === 'deposit' || v.kind === 'withdrawal' || v.kind === 'transfer') &&
     typeof v.code === 'string' &&
     typeof v.status === 'string'
   );

@@ -1,5 +1,6 @@
 import { ApiError } from '@lc/ui/api-client';
 import { describe, expect, it } from 'vitest';
+import { reportCallOutcome } from './network-status';
 import { retryDelay, shouldRedirectToLogin, shouldRetry } from './query-client';
 
 const error = (status: number, code: string, path: string) =>
@@ -19,6 +20,16 @@ describe('query client policy', () => {
     expect(shouldRetry(2, error(0, 'NETWORK_ERROR', '/x'))).toBe(true);
     expect(shouldRetry(3, error(503, 'PROVIDER_UNAVAILABLE', '/x'))).toBe(false);
     expect(shouldRetry(0, error(404, 'NOT_FOUND', '/x'))).toBe(false);
+  });
+
+  it('does not retry a network failure while offline: the screen says so at once, the return of the network retries', () => {
+    const networkError = error(0, 'NETWORK_ERROR', '/x');
+    reportCallOutcome(networkError);
+    expect(shouldRetry(0, networkError)).toBe(false);
+    // A server error is still retried: the network answered.
+    expect(shouldRetry(0, error(503, 'PROVIDER_UNAVAILABLE', '/x'))).toBe(true);
+    reportCallOutcome(undefined);
+    expect(shouldRetry(0, networkError)).toBe(true);
   });
 
   it('backs off exponentially up to 30 s', () => {

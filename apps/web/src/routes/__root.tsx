@@ -10,6 +10,7 @@ import { creditKeys } from '@/features/credit/api/credit-keys';
 import { depositKeys } from '@/features/deposit/api/deposit-keys';
 import { useFingerprintSync } from '@/features/fingerprint/hooks/use-fingerprint-sync';
 import { promotionKeys } from '@/features/promotion/api/promotion-keys';
+import { transferKeys } from '@/features/transfer/api/transfer-keys';
 import { withdrawKeys } from '@/features/withdraw/api/withdraw-keys';
 import { useOrderEventStream, useOrderEvents } from '@/lib/order-events';
 import type { RouterContext } from '@/lib/router-context';
@@ -59,9 +60,10 @@ function RootComponent() {
 }
 
 /**
- * One event stream per tab while signed in; an order's change refreshes what other screens cache about it:
- * histories, balances, the promotion in use, the open withdrawal. The open deposit is left to the deposit
- * page, which follows its own QR's order (re-reading it here would take the QR away before it shows SUCCESS).
+ * One event stream per tab while signed in; an order's or a transfer's change refreshes what other screens
+ * cache about it: histories, balances, the promotion in use, the open withdrawal. The open deposit is left to
+ * the deposit page, which follows its own QR's order (re-reading it here would take the QR away before it
+ * shows SUCCESS).
  */
 function useLiveOrderRefresh(isSignedIn: boolean) {
   const queryClient = useQueryClient();
@@ -69,7 +71,13 @@ function useLiveOrderRefresh(isSignedIn: boolean) {
   useOrderEvents({
     onOrder: (event) => refreshAfter(queryClient, event),
     onResync: () => {
-      for (const queryKey of [depositKeys.lists(), withdrawKeys.all, creditKeys.all, promotionKeys.all]) {
+      for (const queryKey of [
+        depositKeys.lists(),
+        withdrawKeys.all,
+        transferKeys.all,
+        creditKeys.all,
+        promotionKeys.all,
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
@@ -77,9 +85,12 @@ function useLiveOrderRefresh(isSignedIn: boolean) {
 }
 
 function refreshAfter(queryClient: QueryClient, event: TPlayerOrderEvent) {
-  const keys =
-    event.kind === 'deposit'
-      ? [depositKeys.lists(), ...(event.status === 'OPEN' ? [] : [creditKeys.all, promotionKeys.all])]
-      : [withdrawKeys.all, creditKeys.all, promotionKeys.all];
+  let keys: ReadonlyArray<readonly unknown[]>;
+  if (event.kind === 'deposit')
+    keys = [depositKeys.lists(), ...(event.status === 'OPEN' ? [] : [creditKeys.all, promotionKeys.all])];
+  // A transfer between providers (a PENDING one finished by the worker, or one made in another tab) moved
+  // two balances; a promotion it settled is re-read too.
+  else if (event.kind === 'transfer') keys = [transferKeys.all, creditKeys.all, promotionKeys.all];
+  else keys = [withdrawKeys.all, creditKeys.all, promotionKeys.all];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }

@@ -21,14 +21,17 @@ export const ZPaymentChannel = z.object({
 export type TPaymentChannel = z.infer<typeof ZPaymentChannel>;
 
 /**
- * Money limits as decimal strings: deposits in LAK, withdrawals in THB credit. `creditBelow` (THB): a deposit
- * needs the provider's credit below it, null when the agency has no such rule (decision 0069).
+ * Money limits as decimal strings: deposits in LAK, withdrawals and transfers between providers in THB credit.
+ * `creditBelow` (THB): a deposit needs the provider's credit below it, null when the agency has no such rule
+ * (decision 0069). `transferMin`/`transferMax`: one transfer's bounds (decision 0072).
  */
 export const ZAgencyLimits = z.object({
   depositMin: z.string(),
   depositMax: z.string(),
   withdrawMin: z.string(),
   withdrawMax: z.string(),
+  transferMin: z.string(),
+  transferMax: z.string(),
   promotionCreditThreshold: z.string(),
   creditBelow: z.string().nullable(),
 });

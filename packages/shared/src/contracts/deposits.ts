@@ -11,6 +11,10 @@ export const ZCreateDepositRequest = z.object({
 });
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 
+/** Why staff must act on a payment of an order (api.md `review`): another amount, paid after it closed, paid twice. */
+export const DEPOSIT_REVIEWS = ['AMOUNT_MISMATCH', 'LATE', 'DUPLICATE'] as const;
+export type TDepositReview = (typeof DEPOSIT_REVIEWS)[number];
+
 /** A deposit as the player sees it; field names as the spec shows them. */
 export const ZDepositRecord = z.object({
   code: z.string(),
@@ -28,6 +32,12 @@ export const ZDepositRecord = z.object({
   promotion_usage_id: z.string().nullable(),
   /** Paid after it was cancelled or expired (or outside its life): staff will credit or refund it. */
   latePaid: z.boolean(),
+  /** LAK the bank reported for this order, summed over its payments; null before any payment. */
+  paid_amount: z.string().nullable(),
+  /** Why staff must act on one of its payments; null when none waits for them. */
+  review: z.enum(DEPOSIT_REVIEWS).nullable(),
+  /** LAK staff refunded of its payments; null when none was refunded (docs/decisions/0074). */
+  refunded_amount: z.string().nullable(),
 });
 export type TDepositRecord = z.infer<typeof ZDepositRecord>;
 

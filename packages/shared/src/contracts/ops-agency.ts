@@ -85,18 +85,31 @@ const distinct = <T extends z.ZodType<string>>(item: T) =>
     .min(1, { message: 'REQUIRED' })
     .refine((items) => new Set(items).size === items.length, { message: 'INVALID' });
 
-/** Every minimum ≤ its maximum: `fields["limits.depositMax"] = "INVALID"` otherwise. */
+/**
+ * Every minimum ≤ its maximum: `fields["limits.depositMax"] = "INVALID"` otherwise. The transfer limits may be
+ * left out of a PUT (they keep their stored values); given, they are checked against each other.
+ */
 function refineMinMax(
-  limits: { depositMin: string; depositMax: string; withdrawMin: string; withdrawMax: string },
+  limits: {
+    depositMin: string;
+    depositMax: string;
+    withdrawMin: string;
+    withdrawMax: string;
+    transferMin?: string;
+    transferMax?: string;
+  },
   ctx: z.RefinementCtx,
 ): void {
   const pairs = [
     ['depositMin', 'depositMax', 'LAK'],
     ['withdrawMin', 'withdrawMax', 'THB'],
+    ['transferMin', 'transferMax', 'THB'],
   ] as const;
   for (const [min, max, currency] of pairs) {
-    const low = tryParseMoney(limits[min], currency);
-    const high = tryParseMoney(limits[max], currency);
+    const [lowText, highText] = [limits[min], limits[max]];
+    if (lowText === undefined || highText === undefined) continue;
+    const low = tryParseMoney(lowText, currency);
+    const high = tryParseMoney(highText, currency);
     if (low !== null && high !== null && high < low)
       ctx.addIssue({ code: 'custom', path: [max], message: 'INVALID' });
   }
@@ -119,6 +132,9 @@ export const ZPutAgencyRequest = z.object({
       depositMax: ZMoneyText('LAK'),
       withdrawMin: ZMoneyText('THB'),
       withdrawMax: ZMoneyText('THB'),
+      // Decision 0072: optional, so tools written before they existed keep working (stored values stay).
+      transferMin: ZMoneyText('THB').optional(),
+      transferMax: ZMoneyText('THB').optional(),
       promotionCreditThreshold: ZMoneyText('THB'),
       approvalThreshold: ZMoneyText('THB'),
     })
@@ -145,6 +161,8 @@ export const ZAgencySettings = z.object({
     depositMax: z.string(),
     withdrawMin: z.string(),
     withdrawMax: z.string(),
+    transferMin: z.string(),
+    transferMax: z.string(),
     creditBelow: z.string().nullable(),
     promotionCreditBelow: z.string(),
     approvalThreshold: z.string(),
@@ -158,8 +176,8 @@ export type TAgencySettingsResponse = z.infer<typeof ZAgencySettingsResponse>;
 /**
  * PUT /api/ops/v1/settings/agency (admin): replaces the agency's brand and limits as a whole, or nothing of them
  * (400 VALIDATION_ERROR names each wrong field: `theme.primaryColor`, `social.line`, `limits.depositMax`…).
- * `contacts` and `limits.approvalThreshold` may be left out: they keep their stored values. Accepted banks are
- * kept in the order of BANKS.
+ * `contacts`, `limits.approvalThreshold` and `limits.transferMin`/`transferMax` may be left out: they keep their
+ * stored values. Accepted banks are kept in the order of BANKS.
  */
 export const ZPutAgencySettingsRequest = z.object({
   name: ZName,
@@ -180,6 +198,8 @@ export const ZPutAgencySettingsRequest = z.object({
       depositMax: ZMoneyText('LAK'),
       withdrawMin: ZMoneyText('THB'),
       withdrawMax: ZMoneyText('THB'),
+      transferMin: ZMoneyText('THB').optional(),
+      transferMax: ZMoneyText('THB').optional(),
       creditBelow: ZOptionalThb,
       promotionCreditBelow: ZMoneyText('THB'),
       approvalThreshold: ZMoneyText('THB').optional(),

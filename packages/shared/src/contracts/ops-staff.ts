@@ -62,6 +62,23 @@ export const ZStaffSessionResponse = z.object({
 });
 export type TStaffSessionResponse = z.infer<typeof ZStaffSessionResponse>;
 
+/**
+ * GET /api/ops/v1/me: the member, and what of the first sign-in is still owed (the console sends a member
+ * who owes either back to that step).
+ */
+export const ZMeResponse = z.object({
+  staff: ZStaff,
+  mustChangePassword: z.boolean(),
+  mustEnrolTotp: z.boolean(),
+});
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+/** GET /api/ops/v1/me/totp: the secret being enrolled, to the member alone, until enrolment is confirmed. */
+export const ZPendingTotpResponse = z.object({
+  totp: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+});
+export type TPendingTotpResponse = z.infer<typeof ZPendingTotpResponse>;
+
 export const ZStaffTotpRequest = ZTotpEnableRequest;
 export const ZStaffTotpResponse = z.object({ recoveryCodes: z.array(z.string()) });
 

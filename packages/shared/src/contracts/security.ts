@@ -7,15 +7,31 @@ export const NOTICE_KINDS = [
   'TOTP_DISABLED',
   'NEW_DEVICE_LOGIN',
   'SESSION_ENDED',
+  // Staff credited or refunded a payment that waited for them (another amount, late, paid twice).
+  'PAYMENT_CREDITED',
+  'PAYMENT_REFUNDED',
 ] as const;
 export const ZNoticeKind = z.enum(NOTICE_KINDS);
 export type TNoticeKind = z.infer<typeof ZNoticeKind>;
+
+/**
+ * The payment a PAYMENT_* notice is about: the order whose bill it paid (or the order staff credited it to),
+ * the kip paid (whole LAK), and for a credit the THB booked and the provider it went to.
+ */
+export const ZNoticePayment = z.object({
+  code: z.string(),
+  amount: z.string(),
+  credit: z.string().nullable(),
+  provider: z.string().nullable(),
+});
+export type TNoticePayment = z.infer<typeof ZNoticePayment>;
 
 export const ZNotice = z.object({
   id: z.string(),
   kind: ZNoticeKind,
   at: z.string(),
   userAgent: z.string().optional(),
+  payment: ZNoticePayment.optional(),
 });
 export type TNotice = z.infer<typeof ZNotice>;
 

@@ -32,6 +32,9 @@ export const agencies = pgTable('agencies', {
   withdrawMinSatang: bigint('withdraw_min_satang', { mode: 'bigint' }).notNull(),
   withdrawMaxSatang: bigint('withdraw_max_satang', { mode: 'bigint' }).notNull(),
   promotionThresholdSatang: bigint('promotion_threshold_satang', { mode: 'bigint' }).notNull(),
+  // One transfer of credit between two providers (decision 0072): 1.00 to 100,000.00 THB unless set.
+  transferMinSatang: bigint('transfer_min_satang', { mode: 'bigint' }).notNull().default(sql`100`),
+  transferMaxSatang: bigint('transfer_max_satang', { mode: 'bigint' }).notNull().default(sql`10000000`),
   // A withdrawal approval above this needs a second staff member (backoffice.md four eyes): 10,000.00 THB.
   approvalThresholdSatang: bigint('approval_threshold_satang', { mode: 'bigint' })
     .notNull()

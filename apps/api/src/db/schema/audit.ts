@@ -1,5 +1,6 @@
+import type { TAuditKind } from '@lc/shared/contracts/ops-audit';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Who did what to what, for every ops action (domain.md security baseline). Append-only: a trigger refuses
@@ -23,12 +24,16 @@ export const auditLog = pgTable(
     outcome: text('outcome').notNull().default('OK'),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
+    // `action`: something staff did; `access`: something they looked at (the access log, decision 0076).
+    kind: text('kind').$type<TAuditKind>().notNull().default('action'),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     // A player's page reads its rows newest first (`player:<id>`): target then time, one index scan.
     index('audit_log_target_created_idx').on(t.target, t.createdAt),
-    index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt),
+    // The audit log and the access log are each read newest first per agency: one index scan each.
+    index('audit_log_agency_kind_created_idx').on(t.agencyId, t.kind, t.createdAt),
+    check('audit_log_kind_ck', sql`${t.kind} IN ('action', 'access')`),
   ],
 );
 

@@ -19,5 +19,6 @@ export * from './sandbox-bank';
 export * from './sandbox-providers';
 export * from './security';
 export * from './staff';
+export * from './transfers';
 export * from './withdrawals';
 export * from './worker-leases';

@@ -21,7 +21,8 @@ import { players } from './players';
  * account's entries, changed only by `postTransaction` under a row lock.
  */
 /**
- * THB: PLAYER_PROVIDER, HOUSE, BONUS, PAYOUT (credit taken out for a withdrawal, not paid yet). LAK (domain
+ * THB: PLAYER_PROVIDER, HOUSE, BONUS, PAYOUT (credit taken out for a withdrawal, not paid yet), IN_TRANSIT
+ * (per player: credit out of one provider on its way to another, decision 0072). LAK (domain
  * rule 7, docs/decisions/0027-lak-ledger-and-settlement.md): BANK (kip in the agency's bank accounts), FX (the
  * exchange: kip sold for credit and bought back), PAYOUT_OWED (kip owed to a player for a withdrawal).
  */
@@ -50,6 +51,9 @@ export const LEDGER_TRANSACTION_KINDS = [
   'REVERSAL',
   // A payout the bank sent back: the kip is in the bank and owed to the player again.
   'BOUNCE',
+  // One leg of a transfer of credit between two providers (`<ref>:out`, `:in`, `:back`; decision 0072):
+  // through the player's IN_TRANSIT account, so each leg sums to zero on its own.
+  'TRANSFER',
 ] as const;
 export type TLedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -1,5 +1,6 @@
+import type { TNoticePayment } from '@lc/shared/contracts/security';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { players } from './players';
 
 /**
@@ -31,7 +32,7 @@ export const playerRecoveryCodes = pgTable(
   (t) => [unique('player_recovery_codes_player_hash_uq').on(t.playerId, t.codeHash)],
 );
 
-/** Account-safety events shown to the player (password changed, new device, …); append-only. */
+/** What the player is told (password changed, new device, a payment staff resolved, …); append-only. */
 export const playerNotices = pgTable(
   'player_notices',
   {
@@ -42,12 +43,14 @@ export const playerNotices = pgTable(
     kind: text('kind').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    // PAYMENT_CREDITED / PAYMENT_REFUNDED: the order and the figures, as they were when staff acted.
+    payment: jsonb('payment').$type<TNoticePayment>(),
   },
   (t) => [
     index('player_notices_player_idx').on(t.playerId, t.at),
     check(
       'player_notices_kind_ck',
-      sql`${t.kind} in ('PASSWORD_CHANGED', 'TOTP_ENABLED', 'TOTP_DISABLED', 'NEW_DEVICE_LOGIN', 'SESSION_ENDED')`,
+      sql`${t.kind} in ('PASSWORD_CHANGED', 'TOTP_ENABLED', 'TOTP_DISABLED', 'NEW_DEVICE_LOGIN', 'SESSION_ENDED', 'PAYMENT_CREDITED', 'PAYMENT_REFUNDED')`,
     ),
   ],
 );

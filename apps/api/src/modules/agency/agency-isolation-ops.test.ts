@@ -398,6 +398,14 @@ const BY_ID: ByIdRow[] = [
     payload: () => ({}),
   },
   {
+    route: 'GET /api/ops/v1/deposits/:code/payments',
+    url: (_v, o) => `/api/ops/v1/deposits/${o.paidCode}/payments`,
+  },
+  {
+    route: 'GET /api/ops/v1/bank-payments/:id/credit-preview',
+    url: (_v, o) => `/api/ops/v1/bank-payments/${o.paymentId}/credit-preview`,
+  },
+  {
     route: 'POST /api/ops/v1/withdrawals/:code/approve',
     url: (_v, o) => `/api/ops/v1/withdrawals/${o.withdrawalCode}/approve`,
     payload: () => ({ bankReference: 'ISO-REF-1' }),
@@ -626,6 +634,7 @@ const SELF = [
   'POST /api/ops/v1/session',
   'DELETE /api/ops/v1/session',
   'GET /api/ops/v1/me',
+  'GET /api/ops/v1/me/totp',
   'POST /api/ops/v1/me/totp',
   'POST /api/ops/v1/me/password',
 ];

@@ -109,6 +109,7 @@ const SESSION_BODIES: Record<string, (o: World) => unknown> = {
   }),
   'POST /api/v2/promotions/use': (o) => ({ promotionId: o.promotionId, providerId: 'gclub' }),
   'POST /api/v2/promotions/usages/cancel': (o) => ({ usageId: o.usageId }),
+  'POST /api/v2/credits/transfer': () => ({ from: 'gclub', to: 'askmebet', amount: '10.00' }),
 };
 
 /** Path parameters filled with the session holder's own records. */
@@ -147,11 +148,17 @@ const READS: ReadRow[] = [
   { route: 'GET /api/v2/deposits/open', url: '/api/v2/deposits/open', own: () => [] },
   { route: 'GET /api/v2/withdrawals', url: '/api/v2/withdrawals', own: (v) => [v.withdrawalCode] },
   { route: 'GET /api/v2/withdrawals/open', url: '/api/v2/withdrawals/open', own: (v) => [v.withdrawalCode] },
+  { route: 'GET /api/v2/credits/transfers', url: '/api/v2/credits/transfers', own: () => ['items'] },
   {
     route: 'GET /api/v2/players/promotions/using',
     url: '/api/v2/players/promotions/using',
     as: 'promoPlayer',
     own: (v) => [v.usageId, v.promotionId],
+  },
+  {
+    route: 'GET /api/v2/players/promotions/first-deposit',
+    url: '/api/v2/players/promotions/first-deposit',
+    own: () => ['promotions'],
   },
   {
     route: 'GET /api/v2/promotions/usages',
@@ -291,6 +298,8 @@ const SESSION_ONLY = [
   'POST /api/v2/players/self-exclusion',
   'POST /api/v2/players/bank-accounts',
   'POST /api/v2/games/:provider/launch',
+  // Names providers only, never a record (decision 0072).
+  'POST /api/v2/credits/transfer',
 ];
 // Tested in their own cases below.
 const OWN_TESTS = [

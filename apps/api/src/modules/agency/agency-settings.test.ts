@@ -96,6 +96,8 @@ describe('GET/PUT /api/ops/v1/settings/agency', () => {
         depositMax: '20000000',
         withdrawMin: '50.00',
         withdrawMax: '100000.00',
+        transferMin: '1.00',
+        transferMax: '100000.00',
         creditBelow: null,
         promotionCreditBelow: '5.00',
         approvalThreshold: '10000.00',
@@ -113,7 +115,12 @@ describe('GET/PUT /api/ops/v1/settings/agency', () => {
       contacts: { phone: '+856 20 5555 5555', email: 'support@laocredit.example' },
       theme: { primaryColor: '#1c7ed6' },
       acceptedBanks: ['bcel', 'jdb', 'ldb'],
-      limits: { ...settings.limits, approvalThreshold: '10000.00' },
+      limits: {
+        ...settings.limits,
+        transferMin: '1.00',
+        transferMax: '100000.00',
+        approvalThreshold: '10000.00',
+      },
     };
     expect(res.json()).toEqual({ settings: expected });
     expect(await getSettings()).toEqual(expected);
@@ -320,6 +327,18 @@ describe('GET/PUT /api/ops/v1/settings/agency', () => {
       'limits.withdrawMax',
       'INVALID',
     ],
+    [
+      'a transfer minimum above its maximum',
+      bad((b) => ({ ...b, limits: { ...b.limits, transferMin: '50.00', transferMax: '49.99' } })),
+      'limits.transferMax',
+      'INVALID',
+    ],
+    [
+      'a transfer maximum below the stored minimum (1.00)',
+      bad((b) => ({ ...b, limits: { ...b.limits, transferMax: '0.99' } })),
+      'limits.transferMax',
+      'INVALID',
+    ],
     ['no accepted bank', bad((b) => ({ ...b, acceptedBanks: [] })), 'acceptedBanks', 'REQUIRED'],
     ['a bank twice', bad((b) => ({ ...b, acceptedBanks: ['bcel', 'bcel'] })), 'acceptedBanks', 'INVALID'],
     [
@@ -343,6 +362,41 @@ describe('GET/PUT /api/ops/v1/settings/agency', () => {
       expect((await agencyInfo()).name).toBe(before.name);
     },
   );
+
+  it('the transfer limits (decision 0072): set through either route, kept when left out, public to players', async () => {
+    const set = await putSettings({
+      ...settings,
+      limits: { ...settings.limits, transferMin: '10.00', transferMax: '5000.00' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().settings.limits).toMatchObject({ transferMin: '10.00', transferMax: '5000.00' });
+    expect((await agencyInfo()).limits).toMatchObject({ transferMin: '10.00', transferMax: '5000.00' });
+    // Left out: kept.
+    expect((await putSettings(settings)).json().settings.limits).toMatchObject({
+      transferMin: '10.00',
+      transferMax: '5000.00',
+    });
+    const { agency } = (await ops(support, 'GET', '/api/ops/v1/agency')).json();
+    expect(agency.limits).toMatchObject({ transferMin: '10.00', transferMax: '5000.00' });
+    const first = await ops(admin, 'PUT', '/api/ops/v1/agency', {
+      name: agency.name,
+      social: agency.social,
+      contacts: agency.contacts,
+      languages: agency.languages,
+      limits: {
+        depositMin: agency.limits.depositMin,
+        depositMax: agency.limits.depositMax,
+        withdrawMin: agency.limits.withdrawMin,
+        withdrawMax: agency.limits.withdrawMax,
+        transferMin: '1.00',
+        transferMax: '100000.00',
+        promotionCreditThreshold: agency.limits.promotionCreditThreshold,
+        approvalThreshold: agency.limits.approvalThreshold,
+      },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await getSettings()).limits).toMatchObject({ transferMin: '1.00', transferMax: '100000.00' });
+  });
 
   it('support and finance may read but not change them (403 FORBIDDEN_ROLE)', async () => {
     for (const member of [support, finance]) {

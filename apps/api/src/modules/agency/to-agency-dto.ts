@@ -26,6 +26,8 @@ export function toAgencyDto(row: AgencyRow): TAgency {
       depositMax: formatMinor(row.depositMaxLak, 'LAK'),
       withdrawMin: formatMinor(row.withdrawMinSatang, 'THB'),
       withdrawMax: formatMinor(row.withdrawMaxSatang, 'THB'),
+      transferMin: formatMinor(row.transferMinSatang, 'THB'),
+      transferMax: formatMinor(row.transferMaxSatang, 'THB'),
       promotionCreditThreshold: formatMinor(row.promotionThresholdSatang, 'THB'),
       creditBelow: row.creditBelowSatang === null ? null : formatMinor(row.creditBelowSatang, 'THB'),
     },

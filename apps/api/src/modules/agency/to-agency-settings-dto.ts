@@ -20,6 +20,8 @@ export function toAgencySettingsDto(row: AgencyRow): TAgencySettings {
       depositMax: formatMinor(row.depositMaxLak, 'LAK'),
       withdrawMin: formatMinor(row.withdrawMinSatang, 'THB'),
       withdrawMax: formatMinor(row.withdrawMaxSatang, 'THB'),
+      transferMin: formatMinor(row.transferMinSatang, 'THB'),
+      transferMax: formatMinor(row.transferMaxSatang, 'THB'),
       creditBelow: row.creditBelowSatang === null ? null : formatMinor(row.creditBelowSatang, 'THB'),
       promotionCreditBelow: formatMinor(row.promotionThresholdSatang, 'THB'),
       approvalThreshold: formatMinor(row.approvalThresholdSatang, 'THB'),

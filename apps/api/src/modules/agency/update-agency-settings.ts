@@ -11,7 +11,7 @@ import { toAgencySettingsDto } from './to-agency-settings-dto';
 /**
  * What an admin changes through either settings route (decision 0069): `settings/agency`'s body as validated.
  * The first route, `agency`, carries no brand colour, accepted banks nor `creditBelow`: absent, they keep their
- * stored values, as do contacts and the four-eyes threshold when `settings/agency` leaves them out.
+ * stored values, as do contacts, the four-eyes threshold and the transfer limits when a route leaves them out.
  */
 export type AgencySettingsChange = Omit<TAgencySettingsChange, 'theme' | 'acceptedBanks' | 'limits'> &
   Partial<Pick<TAgencySettingsChange, 'theme' | 'acceptedBanks'>> & {
@@ -39,6 +39,17 @@ export async function updateAgencySettings(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(agencies).where(eq(agencies.id, input.agencyId)).for('update');
     if (!before) throw new AppError(404, 'AGENCY_NOT_FOUND', 'Agency not found');
+    // Either transfer limit may be left out (it keeps its stored value): the pair is checked as it will be.
+    const transferMin =
+      limits.transferMin !== undefined ? parseMoney(limits.transferMin, 'THB') : before.transferMinSatang;
+    const transferMax =
+      limits.transferMax !== undefined ? parseMoney(limits.transferMax, 'THB') : before.transferMaxSatang;
+    if (transferMax < transferMin) {
+      const field = limits.transferMax !== undefined ? 'limits.transferMax' : 'limits.transferMin';
+      throw new AppError(400, 'VALIDATION_ERROR', 'The transfer minimum is above its maximum', {
+        [field]: 'INVALID',
+      });
+    }
     const [after] = await tx
       .update(agencies)
       .set({
@@ -54,6 +65,8 @@ export async function updateAgencySettings(
         depositMaxLak: parseMoney(limits.depositMax, 'LAK'),
         withdrawMinSatang: parseMoney(limits.withdrawMin, 'THB'),
         withdrawMaxSatang: parseMoney(limits.withdrawMax, 'THB'),
+        transferMinSatang: transferMin,
+        transferMaxSatang: transferMax,
         promotionThresholdSatang: parseMoney(limits.promotionCreditBelow, 'THB'),
         ...(limits.creditBelow !== undefined
           ? { creditBelowSatang: limits.creditBelow === null ? null : parseMoney(limits.creditBelow, 'THB') }

@@ -6,6 +6,8 @@ import {
   ZBankPaymentsResponse,
   ZCreditBankPaymentRequest,
   ZCreditBankPaymentResponse,
+  ZCreditPreviewQuery,
+  ZCreditPreviewResponse,
   ZOpsBankPayment,
   ZRefundBankPaymentRequest,
   ZRefundBankPaymentResponse,
@@ -22,6 +24,7 @@ import { toOpsDepositDto } from '../ops/to-ops-deposit-dto';
 import { usernameOf } from '../withdrawals/withdrawals-repository';
 import { creditBankPayment } from './credit-bank-payment';
 import { findOpsBankPayment, listBankPayments } from './list-bank-payments';
+import { previewPaymentCredit } from './preview-payment-credit';
 import { refundBankPayment } from './refund-bank-payment';
 
 /** Ops: every payment the bank reported, and the unmatched queue staff credit or refund (each once). */
@@ -51,6 +54,32 @@ export const bankPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const columns = Object.keys(ZOpsBankPayment.shape) as (keyof TOpsBankPayment)[];
       return sendCsv(reply, `bank-payments-${agency.code}.csv`, toCsv(columns, all.items));
     },
+  );
+
+  app.get(
+    '/api/ops/v1/bank-payments/:id/credit-preview',
+    {
+      onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
+      schema: {
+        tags: ['ops'],
+        summary:
+          "What crediting an unmatched payment would book (the order's provider unless ?provider=), computed " +
+          'as the credit computes it; nothing is written',
+        security: [{ opsToken: [] }, { opsSession: [] }],
+        params: ZBankPaymentParams,
+        querystring: ZCreditPreviewQuery,
+        response: { 200: ZCreditPreviewResponse, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ({
+      preview: await previewPaymentCredit(
+        app.db,
+        agencyOf(request).id,
+        request.params.id,
+        request.query.provider,
+      ),
+    }),
   );
 
   app.post(

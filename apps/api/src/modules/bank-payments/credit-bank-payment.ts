@@ -26,7 +26,7 @@ export type CreditPaymentInput = TCreditBankPaymentRequest & {
   scope: AuditScope;
 };
 
-const alreadyResolved = (payment: BankPaymentRow) =>
+export const alreadyResolved = (payment: BankPaymentRow) =>
   new AppError(409, 'PAYMENT_ALREADY_RESOLVED', `Bank payment ${payment.id} is ${payment.status}`);
 
 /**
@@ -34,7 +34,7 @@ const alreadyResolved = (payment: BankPaymentRow) =>
  * CANCELED: a late payment), or the order this very payment left PAID with another amount. A second payment
  * of a bill, or one of a rejected order, gets a deposit of its own instead.
  */
-function canSettleOrder(order: DepositRow | undefined, payment: BankPaymentRow): order is DepositRow {
+export function canSettleOrder(order: DepositRow | undefined, payment: BankPaymentRow): order is DepositRow {
   if (!order || order.creditedAt !== null) return false;
   if (order.status === 'OPEN' || order.status === 'CANCELED') return true;
   return order.status === 'PAID' && order.isAmountMismatch && order.bankReference === payment.bankReference;
@@ -63,6 +63,22 @@ function receivingOf(
 }
 
 /**
+ * The rate a payment is credited at: its order's, the rate the player was quoted (whether the order itself or
+ * a staff deposit of its own is settled with it), else the agency's rate in force.
+ */
+export async function creditRateOf(
+  db: DbOrTx,
+  agencyId: string,
+  order: DepositRow | null,
+): Promise<{ id: number; sell: string }> {
+  const rate = order
+    ? { id: order.rateId, sell: order.rateSell }
+    : await findCurrentRate(db, agencyId, 'THB');
+  if (!rate) throw new AppError(409, 'DEPOSIT_NOT_ALLOWED', 'No exchange rate to credit at');
+  return rate;
+}
+
+/**
  * A deposit made by staff for a payment that has no order left to settle (a second payment of a bill, a
  * payment of a rejected order, one whose bill no order names): the paid kip at the order's rate, or the
  * current rate without an order, to the player's own bank account; no QR, no bonus.
@@ -87,10 +103,7 @@ async function createStaffDeposit(
     .orderBy(asc(bankAccounts.createdAt))
     .limit(1);
   if (!account) throw new AppError(400, 'BANK_ACCOUNT_REQUIRED', 'The player has no bank account');
-  const rate = order
-    ? { id: order.rateId, sell: order.rateSell }
-    : await findCurrentRate(tx, agency.id, 'THB');
-  if (!rate) throw new AppError(409, 'DEPOSIT_NOT_ALLOWED', 'No exchange rate to credit at');
+  const rate = await creditRateOf(tx, agency.id, order);
   const channel = receivingOf(agency, order);
   const code = await nextOrderCode(tx, agency.id, 'D', now);
   const [row] = await tx

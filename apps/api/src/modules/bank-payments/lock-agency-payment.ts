@@ -11,6 +11,13 @@ const agencyPayment = (tx: DbOrTx, agencyId: string, id: string) =>
     .from(bankPayments)
     .where(and(eq(bankPayments.id, id), sql`coalesce(${bankPayments.agencyId} = ${agencyId}, true)`));
 
+/** The payment, not locked, if the agency may see it (its own, or one no agency's bill names); else 404. */
+export async function findAgencyPayment(db: DbOrTx, agencyId: string, id: string): Promise<BankPaymentRow> {
+  const [payment] = isUuid(id) ? await agencyPayment(db, agencyId, id) : [];
+  if (!payment) throw new AppError(404, 'NOT_FOUND', 'No such bank payment');
+  return payment;
+}
+
 /** The payment, locked, if the agency may see it (its own, or one no agency's bill names); else 404. */
 export async function lockAgencyPayment(tx: DbOrTx, agencyId: string, id: string): Promise<BankPaymentRow> {
   const [payment] = isUuid(id) ? await agencyPayment(tx, agencyId, id).for('update') : [];

@@ -16,6 +16,7 @@ import { refuseRestricted } from '../play-limits/restriction';
 import { cancelDeposit } from './cancel-deposit';
 import { checkDeposit, requireOwnDeposit } from './check-deposit';
 import { createDeposit } from './create-deposit';
+import { depositPaymentsOf, depositPaymentsOfOne } from './deposit-payments';
 import { listDeposits, listOpenDeposits } from './deposits-repository';
 import { toDepositRecord, toLaoQrResponse } from './to-deposit-record';
 
@@ -34,8 +35,9 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { rows, total } = await listDeposits(app.db, playerOf(request).id, request.query);
+      const payments = await depositPaymentsOf(app.db, rows);
       return {
-        items: rows.map(toDepositRecord),
+        items: rows.map((row) => toDepositRecord(row, payments.get(row.id))),
         page: request.query.page,
         pageSize: request.query.pageSize,
         total,
@@ -53,9 +55,11 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOpenDepositsResponse, ...errorResponses(401, 404) },
       },
     },
-    async (request) => ({
-      orders: (await listOpenDeposits(app.db, playerOf(request).id)).map(toDepositRecord),
-    }),
+    async (request) => {
+      const rows = await listOpenDeposits(app.db, playerOf(request).id);
+      const payments = await depositPaymentsOf(app.db, rows);
+      return { orders: rows.map((row) => toDepositRecord(row, payments.get(row.id))) };
+    },
   );
 
   app.post(
@@ -104,9 +108,10 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDepositResponse, ...errorResponses(401, 404, 409, 503) },
       },
     },
-    async (request) => ({
-      order: toDepositRecord(await checkDeposit(app, playerOf(request).id, request.params.code)),
-    }),
+    async (request) => {
+      const row = await checkDeposit(app, playerOf(request).id, request.params.code);
+      return { order: toDepositRecord(row, await depositPaymentsOfOne(app.db, row)) };
+    },
   );
 
   app.post(
@@ -120,8 +125,9 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDepositResponse, ...errorResponses(401, 404, 409, 503) },
       },
     },
-    async (request) => ({
-      order: toDepositRecord(await cancelDeposit(app, playerOf(request).id, request.params.code)),
-    }),
+    async (request) => {
+      const row = await cancelDeposit(app, playerOf(request).id, request.params.code);
+      return { order: toDepositRecord(row, await depositPaymentsOfOne(app.db, row)) };
+    },
   );
 };

@@ -36,6 +36,10 @@ describe('POST /api/v2/deposits', () => {
       expires_at: '2026-01-15T08:15:00.000Z',
       promotion_usage_id: null,
       latePaid: false,
+      // Nothing paid yet, nothing for staff (api.md DepositRecord).
+      paid_amount: null,
+      review: null,
+      refunded_amount: null,
     });
     const [row] = await t.app.db.select().from(deposits).where(eq(deposits.code, order.code));
     expect(row).toMatchObject({

@@ -1,9 +1,15 @@
 import type { TDepositRecord, TLaoQrResponse } from '@lc/shared/contracts/deposits';
 import { formatMinor } from '@lc/shared/money';
 import type { DepositRow } from '../../db/schema/deposits';
+import type { DepositPayments } from './deposit-payments';
 
-/** The player's view of a deposit (api.md `DepositRecord`): an allowlist, never the row. */
-export function toDepositRecord(row: DepositRow): TDepositRecord {
+/**
+ * The player's view of a deposit (api.md `DepositRecord`): an allowlist, never the row. `payments` is what
+ * deposit-payments.ts found of its bill; without them (an order that can have none) the row says it.
+ */
+export function toDepositRecord(row: DepositRow, payments?: DepositPayments): TDepositRecord {
+  const paid = payments?.paid ?? row.paidAmount;
+  const refunded = payments?.refunded ?? null;
   return {
     code: row.code,
     date_time: row.createdAt.toISOString(),
@@ -16,6 +22,9 @@ export function toDepositRecord(row: DepositRow): TDepositRecord {
     expires_at: row.expiresAt.toISOString(),
     promotion_usage_id: row.promotionUsageId,
     latePaid: row.isLatePaid,
+    paid_amount: paid === null ? null : formatMinor(paid, 'LAK'),
+    review: payments ? payments.review : row.isLatePaid ? 'LATE' : null,
+    refunded_amount: refunded === null ? null : formatMinor(refunded, 'LAK'),
   };
 }
 

@@ -108,6 +108,32 @@ describe('GET /api/v2/players/events', () => {
     expect(orderEventsOf(s).filter((e) => e.code !== code && e.code !== wcode)).toEqual([]);
   });
 
+  it('a transfer between providers reaches every tab of its player as it moves (their balances change), and no other player', async () => {
+    const { p, code } = await openDeposit();
+    const tab = await stream(t.app, p.cookie);
+    await payDeposit(t.app, p, code);
+    await tab.waitFor(() => orderEventsOf(tab).some((e) => e.code === code && e.status === 'SUCCESS'));
+    const otherTab = await stream(t.app, await loginTestPlayer(t.app, p.username, p.password));
+    const stranger = await stream(t.app, (await playerWithBankAccount(t.app)).cookie);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/credits/transfer',
+      headers: { cookie: p.cookie, 'idempotency-key': 'tabs-1' },
+      payload: { from: 'gclub', to: 'askmebet', amount: '10.00' },
+    });
+    expect(res.json().transfer?.status, res.body).toBe('SUCCESS');
+    const reference = res.json().transfer.reference as string;
+    for (const s of [tab, otherTab]) {
+      await s.waitFor(() => orderEventsOf(s).some((e) => e.code === reference && e.status === 'SUCCESS'));
+      // Recorded, then its credit out of gclub (both PENDING to the player: under way), then arrived.
+      const events = orderEventsOf(s).filter((e) => e.code === reference);
+      expect(events).toEqual(
+        ['PENDING', 'PENDING', 'SUCCESS'].map((status) => ({ kind: 'transfer', code: reference, status })),
+      );
+    }
+    expect(orderEventsOf(stranger)).toEqual([]);
+  });
+
   it('a burst of 40 changes arrives complete and in order', async () => {
     const p = await playerWithBankAccount(t.app);
     const s = await stream(t.app, p.cookie);

@@ -10,9 +10,10 @@ export const ORDER_EVENTS_CHANNEL = 'order_events';
 // What the trigger records: enough for any stream to filter (a player's by playerId, a staff console's by
 // agencyId) without reading the order again. `status` is the stored one (a withdrawal's internal state).
 // Bank payments and approvals carry their id as `code` and no player; a payment of a bill no agency issued
-// has no agency either (every agency's staff see those).
+// has no agency either (every agency's staff see those). A transfer between providers carries its reference as
+// `code` (drizzle/0038_credit_transfers.sql).
 const ZOrderEvent = z.object({
-  kind: z.enum(['deposit', 'withdrawal', 'bank_payment', 'approval']),
+  kind: z.enum(['deposit', 'withdrawal', 'transfer', 'bank_payment', 'approval']),
   agencyId: z.string().nullable(),
   playerId: z.string().nullable(),
   code: z.string(),

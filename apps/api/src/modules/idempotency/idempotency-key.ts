@@ -118,6 +118,26 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /**
+ * The request's Idempotency-Key. For a route whose every call must carry one (a transfer between providers:
+ * the key is stored on what it makes, decision 0072): 400 VALIDATION_ERROR `Idempotency-Key: REQUIRED`
+ * without it. Put it before {@link requireIdempotencyKey}.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = keyOf(request);
+  if (key === null) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'This request needs an Idempotency-Key', {
+      'Idempotency-Key': 'REQUIRED',
+    });
+  }
+  return key;
+}
+
+/** preHandler form of {@link idempotencyKeyOf}. */
+export async function demandIdempotencyKey(request: FastifyRequest): Promise<void> {
+  idempotencyKeyOf(request);
+}
+
+/**
  * preHandler (after `requirePlayer`) of a money-moving POST: without the header it does nothing; with it,
  * it claims the key, replays a finished answer, or waits for a concurrent one. Pair it with
  * {@link saveIdempotentAnswer} as the route's `onSend`.

@@ -66,6 +66,14 @@ export function payoutAccount(playerId: string, currency: TLedgerCurrency = 'THB
 }
 
 /**
+ * Credit a player moves between two providers while it is on its way (decision 0072): + when it left `from`,
+ * − when it reached `to` or went back. Per player; 0 whenever no transfer of theirs is under way.
+ */
+export function inTransitAccount(playerId: string): AccountKey {
+  return { kind: 'IN_TRANSIT', currency: 'THB', playerId };
+}
+
+/**
  * Kip in the agency's bank accounts (LAK, one per agency): + what the bank received for credited deposits
  * and payouts that bounced back, − what was paid out to players. Its day's movement is what the bank
  * statement shows for those (docs/decisions/0027-lak-ledger-and-settlement.md).

@@ -22,6 +22,7 @@ const STEPS = [
   'withdrawals',
   'ops-credits',
   'usage-cancels',
+  'transfers',
 ] as const;
 
 type Queue = { step: string; n: number; since: number | null };
@@ -61,7 +62,10 @@ export async function collectDbMetrics(app: FastifyInstance, metrics: Metrics): 
         FROM ops_credits WHERE status = 'PENDING'
       UNION ALL
       SELECT 'usage-cancels', count(*)::int, extract(epoch FROM min(updated_at))::float8
-        FROM promotion_usages WHERE status = 'CANCELING'`),
+        FROM promotion_usages WHERE status = 'CANCELING'
+      UNION ALL
+      SELECT 'transfers', count(*)::int, extract(epoch FROM min(updated_at))::float8
+        FROM transfers WHERE status IN ('OUT_PENDING', 'IN_PENDING', 'RETURNING')`),
     app.db.execute(sql`
       SELECT w.status, count(*)::int AS n, extract(epoch FROM min(w.updated_at))::float8 AS since
       FROM agencies a CROSS JOIN LATERAL (

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transfers } from '../../db/schema/transfers';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   type DepositPlayer,
@@ -7,6 +9,7 @@ import {
   postDeposit,
   sandboxPay,
 } from '../deposits/deposit-test-helpers';
+import { demoAgencyId } from '../ledger/ledger-test-helpers';
 import { runReconciliationNow } from '../reconciliation/reconciliation-test-helpers';
 import {
   fund,
@@ -183,6 +186,13 @@ describe('GET /metrics series', () => {
     );
     expect(errorsBefore).toEqual([]);
     const { p, code } = await paidDeposit();
+    // The player's gclub member exists, so the fault below hits the credit's transfer, not its creation.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/players/credits/gclub',
+      headers: { cookie: p.cookie },
+    });
+    expect(read.statusCode).toBe(200);
     t.app.sandboxFaults.forceNext('providers', 'error');
     expect((await depositAction(t.app, p, code, 'check')).json().order.status).toBe('PAID');
 
@@ -253,10 +263,36 @@ describe('GET /metrics series', () => {
       'withdrawals',
       'ops-credits',
       'usage-cancels',
+      'transfers',
     ])
       expect(sampleOf(samples, 'lc_worker_queue_depth', { step })).toBeGreaterThanOrEqual(0);
     for (const status of ['PENDING', 'OPEN', 'RETURNING', 'BOUNCED', 'BOUNCE_RETURNING'])
       expect(sampleOf(samples, 'lc_withdrawals', { status })).toBe(0);
+  });
+
+  it('an unfinished transfer between providers is in the transfers queue, aged from its last change', async () => {
+    const p = await playerWithBankAccount(t.app);
+    const since = new Date(t.clock.now().getTime() - 42_000);
+    await t.app.db.insert(transfers).values({
+      reference: 'T2601159999ZZ',
+      agencyId: await demoAgencyId(t.app.db),
+      playerId: p.player.id,
+      fromProvider: 'askmebet',
+      toProvider: 'gclub',
+      amount: 1000n,
+      idempotencyKey: 'metrics-1',
+      status: 'IN_PENDING',
+      createdAt: since,
+      updatedAt: since,
+    });
+    const { samples } = await scrape();
+    expect(sampleOf(samples, 'lc_worker_queue_depth', { step: 'transfers' })).toBe(1);
+    expect(sampleOf(samples, 'lc_worker_queue_oldest_age_seconds', { step: 'transfers' })).toBeCloseTo(42, 0);
+    await t.app.db
+      .update(transfers)
+      .set({ status: 'SUCCESS' })
+      .where(eq(transfers.reference, 'T2601159999ZZ'));
+    expect(sampleOf((await scrape()).samples, 'lc_worker_queue_depth', { step: 'transfers' })).toBe(0);
   });
 
   it('an OPEN deposit past its expiry is in the expire queue, aged from its expiry', async () => {

@@ -10,7 +10,7 @@ import { lockAgencyPayment } from '../bank-payments/lock-agency-payment';
 import { creditDeposit, creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
 import { findDepositByCode, lockDeposit } from '../deposits/deposits-repository';
 import { completeLandedCredit, hasCreditLanded, releaseLease } from './look-up-landed-credit';
-import { type AuditScope, recordAudit } from './record-audit';
+import { type AuditEntry, type AuditScope, recordAudit } from './record-audit';
 
 export type DepositDecisionInput = {
   agency: AgencyRow;
@@ -155,7 +155,7 @@ function auditOf(
   settled: { payment: BankPaymentRow; paid: DepositRow } | null,
   at: Date,
   outcome?: string,
-) {
+): AuditEntry {
   return {
     actor: input.actor,
     scope: input.scope,

@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/is-uuid';
 import { ensureProviderMember } from '../credits/ensure-provider-member';
 import { houseAccount, playerProviderAccount } from '../ledger/account-key';
 import { postTransaction } from '../ledger/post-transaction';
-import { type AuditScope, recordAudit } from './record-audit';
+import { type AuditEntry, type AuditScope, recordAudit } from './record-audit';
 
 export type CreditPlayerInput = {
   agency: AgencyRow;
@@ -94,7 +94,7 @@ export async function creditPlayer(db: Db, input: CreditPlayerInput): Promise<Op
   } catch (error) {
     outcome = { status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
   }
-  const audit = (status: string, extra: Record<string, unknown> = {}) => ({
+  const audit = (status: string, extra: Record<string, unknown> = {}): AuditEntry => ({
     actor: input.actor,
     scope: input.scope,
     action: 'player.credit',

@@ -1,15 +1,19 @@
-import type { TAuditQuery } from '@lc/shared/contracts/ops-audit';
+import type { TAuditKind, TAuditQuery } from '@lc/shared/contracts/ops-audit';
 import { and, count, desc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type AuditLogRow, auditLog } from '../../db/schema/audit';
 
-/** The agency's audit log, newest first, filtered as GET /api/ops/v1/audit says (indexed by agency and time). */
+/**
+ * The agency's audit log (or access log), newest first, filtered as GET /api/ops/v1/audit says (indexed by
+ * agency, kind and time). Without `kind` both, as a player's page lists what was done to them and who looked.
+ */
 export async function listAudit(
   db: Db,
   agencyId: string,
-  query: TAuditQuery,
+  query: Omit<TAuditQuery, 'kind'> & { kind?: TAuditKind },
 ): Promise<{ items: AuditLogRow[]; total: number }> {
   const conditions: SQL[] = [eq(auditLog.agencyId, agencyId)];
+  if (query.kind) conditions.push(eq(auditLog.kind, query.kind));
   if (query.actor) conditions.push(eq(auditLog.actor, query.actor));
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.object) {

@@ -12,7 +12,10 @@ import { toAuditDto } from './to-audit-dto';
 
 const AUDIT_COLUMNS = ['at', 'actor', 'ip', 'action', 'object', 'before', 'after', 'outcome'] as const;
 
-/** The audit log of the host's agency: who did what to what, refused actions and failed sign-ins included. */
+/**
+ * The audit log of the host's agency: who did what to what, refused actions and failed sign-ins included; and
+ * apart from it, the access log of the lists, player pages and reports staff looked at (decision 0076).
+ */
 export const opsAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ops/v1/audit',
@@ -22,7 +25,8 @@ export const opsAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary:
-          'Audit log, newest first; filters: actor, action, object (exact, or a prefix ending in ":"), from, to',
+          'Audit log (what staff did), newest first; kind=access: the access log (what they looked at); ' +
+          'filters: actor, action, object (exact, or a prefix ending in ":"), from, to',
         security: OPS_SECURITY,
         querystring: ZAuditQuery,
         response: { 200: z.union([ZAuditResponse, z.string()]), ...errorResponses(400, 401, 403, 404) },

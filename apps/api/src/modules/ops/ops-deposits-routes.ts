@@ -1,4 +1,5 @@
 import { CSV_MAX_ROWS } from '@lc/shared/contracts/common';
+import { ZDepositPaymentsResponse } from '@lc/shared/contracts/ops-bank-payments';
 import {
   type TOpsDeposit,
   ZConfirmDepositRequest,
@@ -11,15 +12,18 @@ import {
 import { ZOrderCodeParams } from '@lc/shared/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { sendCsv } from '../../lib/send-csv';
 import { toCsv } from '../../lib/to-csv';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
+import { listDepositPayments } from '../bank-payments/list-bank-payments';
+import { findDepositByCode } from '../deposits/deposits-repository';
 import { usernameOf } from '../withdrawals/withdrawals-repository';
 import { confirmDeposit } from './confirm-deposit';
 import { listOpsDeposits } from './list-ops-deposits';
-import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAccess } from './record-audit';
 import { rejectDeposit } from './reject-deposit';
 import { toOpsDepositDto } from './to-ops-deposit-dto';
 
@@ -46,7 +50,7 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
       const isCsv = request.query.format === 'csv';
       const query = isCsv ? { ...request.query, page: 1, pageSize: CSV_MAX_ROWS } : request.query;
       const page = await listOpsDeposits(app.db, agency.id, query);
-      await recordAudit(app.db, {
+      await recordAccess(app.db, {
         actor: opsActorOf(request),
         scope: auditScopeOf(request),
         action: 'deposits.list',
@@ -56,6 +60,30 @@ export const opsDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (isCsv) return sendCsv(reply, `deposits-${agency.code}.csv`, toCsv(OPS_DEPOSIT_COLUMNS, page.items));
       return page;
+    },
+  );
+
+  app.get(
+    '/api/ops/v1/deposits/:code/payments',
+    {
+      onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'support' },
+      schema: {
+        tags: ['ops'],
+        summary:
+          "The bank payments of the order's bill (and any settled to it), newest first, each saying whether " +
+          'the order may be confirmed with it: what Confirm offers',
+        security: [{ opsToken: [] }, { opsSession: [] }],
+        params: ZOrderCodeParams,
+        response: { 200: ZDepositPaymentsResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const deposit = await findDepositByCode(app.db, request.params.code);
+      if (!deposit || deposit.agencyId !== agencyOf(request).id) {
+        throw new AppError(404, 'NOT_FOUND', `No deposit ${request.params.code.slice(0, 40)}`);
+      }
+      return { items: await listDepositPayments(app.db, deposit.id) };
     },
   );
 

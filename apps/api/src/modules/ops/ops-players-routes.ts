@@ -15,7 +15,7 @@ import { limitsStateAt, toLimitsResponse } from '../play-limits/deposit-limits';
 import { restrictionOf } from '../play-limits/restriction';
 import { findAgencyPlayer } from './find-agency-player';
 import { listPlayers, maskDigits } from './list-players';
-import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAccess } from './record-audit';
 import { toOpsPlayerDto } from './to-ops-player-dto';
 
 /**
@@ -41,7 +41,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const agency = agencyOf(request);
       const page = await listPlayers(app.db, agency.id, request.query);
-      await recordAudit(app.db, {
+      await recordAccess(app.db, {
         actor: opsActorOf(request),
         scope: auditScopeOf(request),
         action: 'players.list',
@@ -76,7 +76,7 @@ export const opsPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       const agency = agencyOf(request);
       const player = await findAgencyPlayer(app.db, agency.id, request.params.id);
       const now = app.now();
-      await recordAudit(app.db, {
+      await recordAccess(app.db, {
         actor: opsActorOf(request),
         scope: auditScopeOf(request),
         action: 'players.read',

@@ -10,7 +10,7 @@ import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { createPromotion } from './create-promotion';
 import { listOpsPromotions } from './list-ops-promotions';
-import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAccess } from './record-audit';
 import { setPromotionActive } from './set-promotion-active';
 import { toOpsPromotionDto } from './to-ops-promotion-dto';
 import { updatePromotion } from './update-promotion';
@@ -33,7 +33,7 @@ export const opsPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const agency = agencyOf(request);
       const rows = await listOpsPromotions(app.db, agency.id);
-      await recordAudit(app.db, {
+      await recordAccess(app.db, {
         actor: opsActorOf(request),
         scope: auditScopeOf(request),
         action: 'promotions.list',

@@ -98,6 +98,7 @@ describe('ops role matrix', () => {
       [
         'DELETE /api/ops/v1/session',
         'GET /api/ops/v1/me',
+        'GET /api/ops/v1/me/totp',
         'POST /api/ops/v1/me/password',
         'POST /api/ops/v1/me/totp',
       ].sort(),

@@ -24,7 +24,7 @@ import { bounceWithdrawal } from '../withdrawals/bounce-withdrawal';
 import { rejectWithdrawal } from '../withdrawals/reject-withdrawal';
 import { toOpsWithdrawalDto } from '../withdrawals/to-ops-withdrawal-dto';
 import { listOpsWithdrawals, usernameOf } from '../withdrawals/withdrawals-repository';
-import { auditScopeOf, opsActorOf, recordAudit } from './record-audit';
+import { auditScopeOf, opsActorOf, recordAccess } from './record-audit';
 
 /**
  * Ops: the payout queue of the host's agency; approve (paid out), reject (credit back), bounced (the bank sent
@@ -50,7 +50,7 @@ export const opsWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       const isCsv = request.query.format === 'csv';
       const query = isCsv ? { ...request.query, page: 1, pageSize: CSV_MAX_ROWS } : request.query;
       const page = await listOpsWithdrawals(app.db, agency.id, query);
-      await recordAudit(app.db, {
+      await recordAccess(app.db, {
         actor: opsActorOf(request),
         scope: auditScopeOf(request),
         action: 'withdrawals.list',

@@ -1,3 +1,4 @@
+import type { TAccessAction, TAuditAction, TAuditKind } from '@lc/shared/contracts/ops-audit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -6,8 +7,11 @@ import { requireAgency } from '../agency/agency-resolver';
 export type AuditEntry = {
   /** Who: `opsActorOf(request)` for the ops API (a staff username or `automation`), `worker` for jobs. */
   actor: string;
-  /** What, as `noun.verb`: `players.list`, `player.credit`, `reconciliation.run`, `exchange-rate.set`. */
-  action: string;
+  /**
+   * What was done, as `noun.verb` (`player.credit`, `reconciliation.run`, `exchange-rate.set`): one of the
+   * codes the console translates (AUDIT_ACTIONS), or `METHOD /route` of a refused request.
+   */
+  action: TAuditAction | RefusedRequest;
   /** The request it came from (auditScopeOf), or jobScope(agency) for the worker's own actions. */
   scope: AuditScope;
   /** To what: `player:<id>`, `provider:<name>`, `staff:<id>`, … */
@@ -29,6 +33,14 @@ export type AuditEntry = {
  * per deposit rose by a sixth once one ops request had run; decision 0049).
  */
 export type AuditScope = { agencyId: string | null; staffId: string | null; ip: string | null };
+
+/** A refused ops request is recorded under its method and route: `POST /api/ops/v1/deposits/:code/confirm`. */
+type RefusedRequest = `${string} /api/${string}`;
+
+/** What staff looked at (a list, a player's page, a report): the access log, apart from the actions. */
+export type AccessEntry = Omit<AuditEntry, 'action' | 'before' | 'after' | 'outcome'> & {
+  action: TAccessAction;
+};
 
 /**
  * The worker's own actions on an agency's behalf: no request, no staff member, no address; the agency whose
@@ -55,8 +67,25 @@ const refusalRecorded = new WeakSet<FastifyRequest>();
 
 /** Appends one row to the append-only audit log (inside the caller's transaction when given one). */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await appendRow(db, entry, 'action');
+}
+
+/**
+ * Appends a page view to the access log (the same append-only table, kind `access`): who read which list,
+ * player page or report, kept as before but no longer mixed into the actions (decision 0076).
+ */
+export async function recordAccess(db: DbOrTx, entry: AccessEntry): Promise<void> {
+  await appendRow(db, entry, 'access');
+}
+
+async function appendRow(
+  db: DbOrTx,
+  entry: Omit<AuditEntry, 'action'> & { action: AuditEntry['action'] | TAccessAction },
+  kind: TAuditKind,
+): Promise<void> {
   const { scope } = entry;
   await db.insert(auditLog).values({
+    kind,
     actor: entry.actor,
     action: entry.action,
     target: entry.target ?? null,
@@ -99,7 +128,7 @@ export function registerAuditContext(app: FastifyInstance): void {
     await recordAudit(app.db, {
       actor: opsActorOf(request),
       scope: auditScopeOf(request),
-      action: `${request.method} ${route.url}`,
+      action: `${request.method} ${route.url}` as RefusedRequest,
       // The path as sent (percent-encoded ASCII) names the object: decoded params may hold U+0000 or a
       // lone surrogate (refused by the text guard, and by PostgreSQL's jsonb), so they are not stored.
       target: request.url.split('?')[0]?.slice(0, 300) ?? null,

@@ -9,7 +9,7 @@ import { creditLeaseUntil, isBeingCredited } from '../deposits/credit-deposit';
 import { depositCreditReference } from '../deposits/deposit-code';
 import { type DepositDecisionInput, lockAgencyDeposit } from './confirm-deposit';
 import { completeLandedCredit, hasCreditLanded } from './look-up-landed-credit';
-import { recordAudit } from './record-audit';
+import { type AuditEntry, recordAudit } from './record-audit';
 
 const REJECTABLE: readonly DepositRow['status'][] = ['OPEN', 'PAID', 'FAILED'];
 
@@ -95,7 +95,7 @@ function auditOf(
   row: DepositRow,
   at: Date,
   extra: Record<string, unknown> = {},
-) {
+): AuditEntry {
   return {
     actor: input.actor,
     scope: input.scope,

@@ -8,6 +8,7 @@ export function toAuditDto(row: AuditLogRow): TAuditEntry {
     actor: row.actor,
     ip: row.ip,
     action: row.action,
+    kind: row.kind,
     object: row.target,
     before: row.before,
     after: row.after ?? (Object.keys(row.details).length > 0 ? row.details : null),

@@ -1,5 +1,5 @@
 import { ZPageQuery } from '@lc/shared/contracts/common';
-import { ZAuditResponse } from '@lc/shared/contracts/ops-audit';
+import { type TPlayerPagePart, ZAuditResponse } from '@lc/shared/contracts/ops-audit';
 import {
   ZCreatePlayerNoteRequest,
   ZEndPlayerSessionsResponse,
@@ -21,7 +21,7 @@ import { opsCallerOf, requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { findAgencyPlayer } from '../ops/find-agency-player';
 import { listAudit } from '../ops/list-audit';
-import { auditScopeOf, opsActorOf, recordAudit } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf, recordAccess } from '../ops/record-audit';
 import { toAuditDto } from '../ops/to-audit-dto';
 import { addPlayerNote } from './add-player-note';
 import { endPlayerSessions } from './end-player-sessions';
@@ -41,13 +41,13 @@ const toNoteDto = (row: PlayerNoteRow) => ({
 
 /**
  * Ops: the parts of a player's page in the back office (backoffice.md Players), all support+. Orders are
- * the deposit and withdrawal lists with `playerId`; the profile is GET players/{id}. Each read is audited.
+ * the deposit and withdrawal lists with `playerId`; the profile is GET players/{id}. Each read goes to the access log.
  */
 export const opsPlayerPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The agency's player of the path (404 otherwise), and an audit row saying who looked at what. */
-  async function readPlayer(request: FastifyRequest<{ Params: { id: string } }>, part: string) {
+  /** The agency's player of the path (404 otherwise), and an access-log row saying who looked at what. */
+  async function readPlayer(request: FastifyRequest<{ Params: { id: string } }>, part: TPlayerPagePart) {
     const player: PlayerRow = await findAgencyPlayer(app.db, agencyOf(request).id, request.params.id);
-    await recordAudit(app.db, {
+    await recordAccess(app.db, {
       actor: opsActorOf(request),
       scope: auditScopeOf(request),
       action: `player.${part}.read`,

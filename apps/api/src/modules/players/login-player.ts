@@ -1,4 +1,5 @@
 import type { TLoginRequest } from '@lc/shared/contracts/players';
+import { LOGIN_MAX_CODE_FAILURES_PER_USERNAME } from '@lc/shared/limits';
 import type { Db } from '../../db/client';
 import type { PlayerRow } from '../../db/schema/players';
 import { AppError } from '../../lib/app-error';
@@ -7,7 +8,7 @@ import { assertSecondFactorPresent, consumeLoginCode } from '../security/check-s
 import { recordLoginDevice } from '../security/record-login-device';
 import { createSession } from '../sessions/create-session';
 import { deleteSessionByToken } from '../sessions/delete-sessions';
-import { clearUsernameFailures, takeLoginAttempt } from './login-throttle';
+import { clearUsernameFailures, secondFactorKey, takeLoginAttempt } from './login-throttle';
 import { findPlayerByUsername } from './players-repository';
 import type { RequestMeta } from './request-meta';
 
@@ -22,8 +23,9 @@ export type LoginInput = {
 };
 
 /**
- * Checks the credentials (throttled) and, for a player with TOTP on, the code; then starts a new session.
- * One 401 for unknown user, wrong password and wrong code.
+ * Checks the password (throttled) and, for a player with TOTP on, the code (throttled on its own); then starts
+ * a new session. One 401 for unknown user and wrong password; a wrong code after a right password answers
+ * 401 TOTP_INVALID (decision 0075).
  */
 export async function loginPlayer(db: Db, input: LoginInput): Promise<{ player: PlayerRow; token: string }> {
   const username = input.body.username.toLowerCase();
@@ -37,15 +39,21 @@ export async function loginPlayer(db: Db, input: LoginInput): Promise<{ player: 
   if (!player || !isValid) {
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
   }
+  // The password was right: its attempt is given back whatever the second factor says next, so a missing or
+  // mistyped code never spends the password's budget (decision 0075).
+  await clearUsernameFailures(db, key);
   const { code } = input.body;
   const needsCode = await assertSecondFactorPresent(db, player.id, code);
-  // A wrong code rolls the transaction back, clearing of failures included: the attempt taken above stays
-  // counted, exactly like a wrong password. A TOTP_REQUIRED answer stays counted too, until the login with
-  // the code succeeds and clears it.
+  // Codes have their own budget (10 per 15 min per account, and the address's): taken before the code is
+  // looked at, kept when it is wrong (the transaction below rolls back, the attempt was written outside it).
+  const codeKey = secondFactorKey(key);
+  if (needsCode) await takeLoginAttempt(db, codeKey, LOGIN_MAX_CODE_FAILURES_PER_USERNAME);
   const token = await db.transaction(async (tx) => {
-    if (needsCode && code !== undefined) await consumeLoginCode(tx, player.id, code, input.meta.now);
+    if (needsCode && code !== undefined) {
+      await consumeLoginCode(tx, player.id, code, input.meta.now);
+      await clearUsernameFailures(tx, codeKey);
+    }
     if (input.previousToken) await deleteSessionByToken(tx, input.previousToken, input.agencyId);
-    await clearUsernameFailures(tx, key);
     if (input.fingerprintHash) {
       const device = { playerId: player.id, hash: input.fingerprintHash, ...input.meta };
       await recordLoginDevice(tx, device);

@@ -10,6 +10,15 @@ import { AppError } from '../../lib/app-error';
 
 type Key = { agencyId: string; username: string; ip: string; now: Date };
 
+/**
+ * The throttle key of an account's second-factor codes: the same rows, under a name no username can have
+ * (usernames are `a-z 0-9 - _`), so wrong codes have a budget of their own and leave the password's alone,
+ * while still counting for the address (decision 0075).
+ */
+export function secondFactorKey<K extends { username: string }>(key: K): K {
+  return { ...key, username: `totp:${key.username}` };
+}
+
 // Class id of the advisory locks below, so they never meet the migration lock or another feature's locks.
 const THROTTLE_LOCK_CLASS = 7301;
 
@@ -36,14 +45,19 @@ async function secondsBlocked(
 }
 
 /**
- * Takes one password check out of the budget of the username (5 per 15 min) and of the address (30 per
- * 15 min) *before* the password is checked; throws 429 RATE_LIMITED with Retry-After when either is spent.
+ * Takes one password check out of the budget of the username (`perUsername`, 5 per 15 min) and of the
+ * address (30 per 15 min) *before* the password is checked; throws 429 RATE_LIMITED with Retry-After when
+ * either is spent. A second-factor code is taken the same way under {@link secondFactorKey}.
  * The attempt is written as a failure at once: a check that then succeeds gives it back through
  * `clearUsernameFailures`, one that fails or never finishes keeps it. Attempts on the same username or
  * address wait for each other on advisory locks, so parallel requests cannot all read "4 failures" and all
  * go on to check a password.
  */
-export async function takeLoginAttempt(db: Db, key: Key): Promise<void> {
+export async function takeLoginAttempt(
+  db: Db,
+  key: Key,
+  perUsername = LOGIN_MAX_FAILURES_PER_USERNAME,
+): Promise<void> {
   const usernameLock = `user:${key.agencyId}:${key.username}`;
   const ipLock = `ip:${key.ip}`;
   await db.transaction(async (tx) => {
@@ -59,7 +73,7 @@ export async function takeLoginAttempt(db: Db, key: Key): Promise<void> {
         eq(loginFailures.username, key.username),
         gt(loginFailures.createdAt, since),
       ),
-      LOGIN_MAX_FAILURES_PER_USERNAME,
+      perUsername,
       key.now,
     );
     const byIp = await secondsBlocked(

@@ -40,7 +40,9 @@ export async function promotionForDeposit(
   if (usage.status === 'USED' || usage.status === 'CANCELING') {
     const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
     const credit = await getPlayerCredit(app.db, app.providers.of(agency.id, usage.provider), owner, app.log);
-    if (credit >= agency.promotionThresholdSatang) throw creditUsed(agency.promotionThresholdSatang);
+    if (credit >= agency.promotionThresholdSatang) {
+      throw creditUsed(agency.promotionThresholdSatang, { provider: usage.provider, credit });
+    }
     if (usage.status === 'USED') await endUsage(app, usage, 'USED');
     return null;
   }

@@ -50,7 +50,15 @@ export async function promotionForWithdrawal(
   });
   if (!split.ok) {
     const [status, message] = REFUSALS[split.code];
-    const params: Record<string, string> = { target: formatMinor(target, 'THB') };
+    // The figures that block, so the refusal can name them (docs/decisions/0074): the target, the live
+    // credit and, under the target, the least that must be added to pass it (it must be exceeded).
+    const params: Record<string, string> = {
+      target: formatMinor(target, 'THB'),
+      current: formatMinor(request.balance, 'THB'),
+    };
+    if (split.code === 'PROMOTION_CREDIT_NOT_REACHED') {
+      params.missing = formatMinor(target + 1n - request.balance, 'THB');
+    }
     if (split.min !== undefined) params.min = formatMinor(split.min, 'THB');
     throw new AppError(status, split.code, message, undefined, undefined, params);
   }

@@ -17,6 +17,7 @@ import { playerOf, requirePlayer } from '../../plugins/session';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
 import { refuseRestricted } from '../play-limits/restriction';
 import { cancelUsage } from './cancel-usage';
+import { listFirstDepositPromotions } from './first-deposit-promotions';
 import { toPromotionDto, toUsageDto } from './promotion-mapping';
 import { findLiveUsage, findPromotion, listOpenPromotions, listUsages } from './promotions-repository';
 import { recheckUsage } from './recheck-usage';
@@ -88,6 +89,27 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const live = await findLiveUsage(app.db, playerOf(request).id);
       return { usage: live ? toUsageDto(live.usage, live.promotion) : null };
+    },
+  );
+
+  app.get(
+    '/api/v2/players/promotions/first-deposit',
+    {
+      preHandler: requirePlayer,
+      schema: {
+        tags: ['promotions'],
+        summary: 'The first-deposit promotions the player may still take (none once it has deposited)',
+        response: { 200: ZPromotionListResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const rows = await listFirstDepositPromotions(
+        app.db,
+        agencyOf(request).id,
+        playerOf(request).id,
+        app.now(),
+      );
+      return { promotions: rows.map(toPromotionDto) };
     },
   );
 

@@ -126,8 +126,9 @@ describe('use: every refusal, in the order domain.md gives', () => {
       expect(codeOf(res), code).toBe(code);
       if (code === 'PROMOTION_USED_BY_PROVIDER')
         expect(res.json().error.params).toEqual({ provider: 'alphabet' });
-      // How low the credit must be, for the app to say it (the seeded threshold).
-      if (code === 'PROMOTION_CREDIT_USED') expect(res.json().error.params).toEqual({ threshold: '5.00' });
+      // How low the credit must be (the seeded threshold), and where and how much it is, for the app to say it.
+      if (code === 'PROMOTION_CREDIT_USED')
+        expect(res.json().error.params).toEqual({ threshold: '5.00', provider: 'gclub', current: '25.00' });
       await remove();
     }
     const taken = await usePromo(t.app, p, target.id, 'gclub');
@@ -247,7 +248,8 @@ describe('deposits under a promotion', () => {
     await depositAndCredit(t.app, p, 'gclub', DEPOSIT);
     const refused = await deposit(t.app, p, 'gclub', DEPOSIT);
     expect(codeOf(refused)).toBe('PROMOTION_CREDIT_USED');
-    expect(refused.json().error.params).toEqual({ threshold: '5.00' });
+    // The game whose credit blocks and what it holds (156.12 + 50.00), beside the threshold.
+    expect(refused.json().error.params).toEqual({ threshold: '5.00', provider: 'gclub', current: '206.12' });
     expect(codeOf(await deposit(t.app, p, 'askmebet', DEPOSIT))).toBe('PROMOTION_CREDIT_USED');
     await setBalance(t.app, p, 'gclub', '4.99');
     const next = await deposit(t.app, p, 'gclub', '150000');
@@ -291,7 +293,7 @@ type WithdrawCase = {
   promo: Partial<TPromotionInput>;
   balance: string;
   credit: string;
-  expect: { code: string } | { received: string; returned: string };
+  expect: { code: string; params: Record<string, string> } | { received: string; returned: string };
 };
 
 // Every case deposits 100,000 LAK (156.12 THB of credit) with the promotion, then sets the balance.
@@ -301,7 +303,11 @@ const WITHDRAW_CASES: WithdrawCase[] = [
     promo: { targetCredit: { type: 'FIXED', value: '300.00' } },
     balance: '300.00',
     credit: '100.00',
-    expect: { code: 'PROMOTION_CREDIT_NOT_REACHED' },
+    // It must be exceeded: one satang more.
+    expect: {
+      code: 'PROMOTION_CREDIT_NOT_REACHED',
+      params: { target: '300.00', current: '300.00', missing: '0.01' },
+    },
   },
   {
     name: 'FIXED target passed, no rules: all received',
@@ -315,14 +321,17 @@ const WITHDRAW_CASES: WithdrawCase[] = [
     promo: { targetCredit: { type: 'MULTIPLIER', value: '3' } },
     balance: '618.36',
     credit: '100.00',
-    expect: { code: 'PROMOTION_CREDIT_NOT_REACHED' },
+    expect: {
+      code: 'PROMOTION_CREDIT_NOT_REACHED',
+      params: { target: '618.36', current: '618.36', missing: '0.01' },
+    },
   },
   {
     name: 'withdraw all: part of the balance refused',
     promo: { withdraw: { all: true, min: null, max: null, deductBonus: false } },
     balance: '800.00',
     credit: '500.00',
-    expect: { code: 'PROMOTION_WITHDRAW_ALL' },
+    expect: { code: 'PROMOTION_WITHDRAW_ALL', params: { target: '300.00', current: '800.00' } },
   },
   {
     name: 'withdraw all: the whole balance taken',
@@ -336,7 +345,7 @@ const WITHDRAW_CASES: WithdrawCase[] = [
     promo: { withdraw: { all: false, min: { type: 'PERCENT', value: '50' }, max: null, deductBonus: false } },
     balance: '500.00',
     credit: '103.05',
-    expect: { code: 'AMOUNT_OUT_OF_RANGE' },
+    expect: { code: 'AMOUNT_OUT_OF_RANGE', params: { target: '300.00', current: '500.00', min: '103.06' } },
   },
   {
     name: 'PERCENT min met exactly',
@@ -352,7 +361,7 @@ const WITHDRAW_CASES: WithdrawCase[] = [
     },
     balance: '500.00',
     credit: '119.99',
-    expect: { code: 'AMOUNT_OUT_OF_RANGE' },
+    expect: { code: 'AMOUNT_OUT_OF_RANGE', params: { target: '300.00', current: '500.00', min: '120.00' } },
   },
   {
     name: 'FIXED max with the bonus deducted: the rest returned',
@@ -397,6 +406,8 @@ describe('withdrawals under a USED promotion', () => {
     const res = await withdraw(t.app, p, { provider: 'alphabet', credit: c.credit });
     if ('code' in c.expect) {
       expect(codeOf(res)).toBe(c.expect.code);
+      // The figures that block, for the refusal to name them.
+      expect(res.json().error.params).toEqual(c.expect.params);
       expect(await balanceOf(t.app, p, 'alphabet')).toBe(c.balance);
       expect((await usageRow(usage.usageId))?.status).toBe('USED');
       return;
@@ -538,5 +549,47 @@ describe('reconciliation after all of the above', () => {
       .from(deposits)
       .where(and(eq(deposits.status, 'SUCCESS')));
     expect(paidBonuses.some((d) => d.bonus > 0n)).toBe(true);
+  });
+});
+
+describe('GET /api/v2/players/promotions/first-deposit (issue #40 item 2)', () => {
+  const firstDeposit = async (p: { cookie: string }) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/players/promotions/first-deposit',
+      headers: { cookie: p.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json().promotions as Array<{ id: string }>).map((promotion) => promotion.id);
+  };
+
+  it('offers the first-deposit promotions until the player, or a player on its device, has deposited', async () => {
+    const welcome = await createPromotion(
+      t.app,
+      promotionInput({ firstOrderOnly: true, oncePerPlayer: true }),
+    );
+    const ordinary = await createPromotion(t.app, promotionInput());
+    const closed = await createPromotion(t.app, promotionInput({ firstOrderOnly: true, active: false }));
+    const device = `fp-first-${Date.now()}`;
+    const p = await promoPlayer(t.app, device);
+    const offered = await firstDeposit(p);
+    expect(offered).toContain(welcome.id);
+    expect(offered).not.toContain(ordinary.id);
+    expect(offered).not.toContain(closed.id);
+    // What is offered is what `use` accepts.
+    expect((await usePromo(t.app, p, welcome.id, 'gclub')).statusCode).toBe(201);
+    await depositAndCredit(t.app, p, 'gclub', DEPOSIT);
+    expect(await firstDeposit(p)).toEqual([]);
+    // A new account on the device that deposited is not a new customer either: nothing offered, as `use` says.
+    const sameDevice = await promoPlayer(t.app, device);
+    expect(await firstDeposit(sameDevice)).toEqual([]);
+    expect(codeOf(await usePromo(t.app, sameDevice, welcome.id, 'gclub'))).toBe(
+      'PROMOTION_ONLY_FOR_FIRST_ORDER',
+    );
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/players/promotions/first-deposit' });
+    expect(res.statusCode).toBe(401);
   });
 });

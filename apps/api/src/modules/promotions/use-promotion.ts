@@ -67,7 +67,9 @@ export async function usePromotion(
   }
   const owner = { agencyId: agency.id, agencyCode: agency.code, playerId: player.id };
   const credit = await getPlayerCredit(db, provider, owner, app.log);
-  if (credit >= agency.promotionThresholdSatang) throw creditUsed(agency.promotionThresholdSatang);
+  if (credit >= agency.promotionThresholdSatang) {
+    throw creditUsed(agency.promotionThresholdSatang, { provider: provider.provider, credit });
+  }
 
   const now = app.now();
   try {
@@ -134,14 +136,22 @@ function withdrawalOpen(): AppError {
   return new AppError(409, 'OPEN_ORDER', 'Wait until the withdrawal of your last promotion is paid out');
 }
 
-/** 409 PROMOTION_CREDIT_USED; `params.threshold` (THB) lets the app say how low the credit must be. */
-export function creditUsed(thresholdSatang: bigint): AppError {
+/**
+ * 409 PROMOTION_CREDIT_USED; `params.threshold` (THB) lets the app say how low the credit must be, and
+ * with `at`, `provider` and `current` (THB) whose credit blocks and how much it holds (docs/decisions/0074).
+ */
+export function creditUsed(thresholdSatang: bigint, at?: { provider: TProvider; credit: bigint }): AppError {
+  const params: Record<string, string> = { threshold: formatMinor(thresholdSatang, 'THB') };
+  if (at) {
+    params.provider = at.provider;
+    params.current = formatMinor(at.credit, 'THB');
+  }
   return new AppError(
     409,
     'PROMOTION_CREDIT_USED',
     'Credit must be below the promotion threshold for this (a promotion is in use)',
     undefined,
     undefined,
-    { threshold: formatMinor(thresholdSatang, 'THB') },
+    params,
   );
 }

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireOps } from '../../plugins/ops-auth';
 import { agencyOf, requireAgency } from '../agency/agency-resolver';
-import { auditScopeOf, opsActorOf, recordAudit } from '../ops/record-audit';
+import { auditScopeOf, opsActorOf, recordAccess } from '../ops/record-audit';
 import { buildSettlementReport } from './build-settlement-report';
 import { toSettlementCsv } from './settlement-csv';
 
-/** Ops: the daily settlement report (backoffice.md `reports/settlement`), JSON or CSV; every look audited. */
+/** Ops: the daily settlement report (backoffice.md `reports/settlement`), JSON or CSV; every look in the access log. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ops/v1/reports/settlement',
@@ -29,7 +29,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const agency = agencyOf(request);
       const { date, format } = request.query;
       const report = await buildSettlementReport(app.db, agency.id, date);
-      await recordAudit(app.db, {
+      await recordAccess(app.db, {
         actor: opsActorOf(request),
         scope: auditScopeOf(request),
         action: 'reports.settlement',

@@ -20,11 +20,12 @@ export async function assertSecondFactorPresent(
 }
 
 /**
- * Inside the login transaction: uses up the code; a wrong or used one answers the same 401 as a wrong
- * password (the caller counts it as a failed login, so codes cannot be guessed faster than passwords).
+ * Inside the login transaction: uses up the code; a wrong or used one answers 401 TOTP_INVALID. Only a right
+ * password gets this far, and TOTP_REQUIRED has told that already, so the distinct answer gives nothing away;
+ * the caller counts it against the codes' own budget (decision 0075).
  */
 export async function consumeLoginCode(tx: DbOrTx, playerId: string, code: string, now: Date): Promise<void> {
   if (!(await consumeSecondFactor(tx, playerSecondFactors, playerId, code, now))) {
-    throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
+    throw new AppError(401, 'TOTP_INVALID', 'The code is wrong or has expired');
   }
 }

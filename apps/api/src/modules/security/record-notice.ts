@@ -1,15 +1,22 @@
-import type { TNoticeKind } from '@lc/shared/contracts/security';
+import type { TNoticeKind, TNoticePayment } from '@lc/shared/contracts/security';
 import type { DbOrTx } from '../../db/client';
 import { playerNotices } from '../../db/schema/security';
 
-export type NoticeInput = { playerId: string; kind: TNoticeKind; at: Date; userAgent?: string | null };
+export type NoticeInput = {
+  playerId: string;
+  kind: TNoticeKind;
+  at: Date;
+  userAgent?: string | null;
+  payment?: TNoticePayment;
+};
 
-/** Adds an account-safety notice for the player (written in the transaction of the event it reports). */
+/** Adds a notice for the player (written in the transaction of the event it reports). */
 export async function recordNotice(db: DbOrTx, input: NoticeInput): Promise<void> {
   await db.insert(playerNotices).values({
     playerId: input.playerId,
     kind: input.kind,
     at: input.at,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
+    payment: input.payment ?? null,
   });
 }

@@ -7,6 +7,12 @@ export function totpCodeAt(secret: string, clock: TestClock, steps = 0): Promise
   return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + steps * 30 });
 }
 
+/** Six digits that are none of the codes the server accepts at the test clock's time (±1 step, and around). */
+export async function wrongCodeAt(secret: string, clock: TestClock): Promise<string> {
+  const valid = await Promise.all([-2, -1, 0, 1, 2].map((steps) => totpCodeAt(secret, clock, steps)));
+  return ['000000', '111111', '222222'].find((code) => !valid.includes(code)) ?? '333333';
+}
+
 /** Player-session request with JSON body (the CSRF rule wants the content type on writes). */
 export function playerRequest(
   app: App,

@@ -1,5 +1,10 @@
+import {
+  LOGIN_MAX_CODE_FAILURES_PER_USERNAME,
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_THROTTLE_WINDOW_MS,
+} from '@lc/shared/limits';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { playerRecoveryCodes, playerTotp } from '../../db/schema/security';
@@ -9,8 +14,9 @@ import {
   registerTestPlayer,
   sessionCookieOf,
   type TestApp,
+  uniqueUsername,
 } from '../../test/app';
-import { enableTestTotp, playerRequest, totpCodeAt } from './security-test-helpers';
+import { enableTestTotp, playerRequest, totpCodeAt, wrongCodeAt } from './security-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,20 +136,22 @@ describe('login with TOTP enabled', () => {
     expect(sessionCookieOf(ok)).toBeDefined();
   });
 
-  it('answers INVALID_CREDENTIALS for a wrong code and for the wrong password with a right code', async () => {
+  it('answers TOTP_INVALID for a wrong code, and INVALID_CREDENTIALS for the wrong password with a right code', async () => {
     const p = await registerTestPlayer(t.app);
     const { secret } = await enableTestTotp(t.app, t.clock, p.cookie);
     const code = await totpCodeAt(secret, t.clock);
     const wrongCode = await login({
       username: p.username,
       password: p.password,
-      code: '000000' === code ? '111111' : '000000',
+      code: await wrongCodeAt(secret, t.clock),
     });
     expect(wrongCode.statusCode).toBe(401);
-    expect(wrongCode.json().error.code).toBe('INVALID_CREDENTIALS');
+    // Its own answer: only a right password gets this far, and TOTP_REQUIRED has said so already.
+    expect(wrongCode.json().error.code).toBe('TOTP_INVALID');
+    expect(sessionCookieOf(wrongCode)).toBeUndefined();
     const wrongPassword = await login({ username: p.username, password: 'not-the-password', code });
+    expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json().error.code).toBe('INVALID_CREDENTIALS');
-    expect(wrongCode.body).toBe(wrongPassword.body);
   });
 
   it('accepts a code once: the same code again (even within its step) is refused', async () => {
@@ -153,7 +161,7 @@ describe('login with TOTP enabled', () => {
     expect((await login({ username: p.username, password: p.password, code })).statusCode).toBe(200);
     const replay = await login({ username: p.username, password: p.password, code });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(replay.json().error.code).toBe('TOTP_INVALID');
   });
 
   it('lets two logins race with one code: exactly one gets a session', async () => {
@@ -172,25 +180,125 @@ describe('login with TOTP enabled', () => {
     const [first = '', second = ''] = recoveryCodes;
     expect((await login({ username: p.username, password: p.password, code: first })).statusCode).toBe(200);
     const again = await login({ username: p.username, password: p.password, code: first });
-    expect(again.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(again.json().error.code).toBe('TOTP_INVALID');
     const typed = second.toUpperCase().replace('-', ' ');
     expect((await login({ username: p.username, password: p.password, code: typed })).statusCode).toBe(200);
   });
+});
 
-  it('counts wrong codes towards the login throttle', async () => {
+describe('login throttle with TOTP on (decision 0075)', () => {
+  // Each test from an address of its own, and outside the 15-minute windows of the tests before.
+  let address = 0;
+  let ip = '';
+  beforeEach(() => {
+    t.clock.advance(60 * 60_000);
+    address += 1;
+    ip = `192.0.2.${address}`;
+  });
+  const loginFrom = (payload: Record<string, unknown>, from = ip) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/players/login', payload, remoteAddress: from });
+
+  it('a right password with wrong codes spends none of the password budget: after five wrong codes a fresh code signs in', async () => {
     const p = await registerTestPlayer(t.app);
     const { secret } = await enableTestTotp(t.app, t.clock, p.cookie);
+    const credentials = { username: p.username, password: p.password };
+    expect((await loginFrom(credentials)).json().error.code).toBe('TOTP_REQUIRED');
+    const wrong = await wrongCodeAt(secret, t.clock);
     for (let i = 0; i < 5; i++) {
-      const res = await login({ username: p.username, password: p.password, code: `99999${i}` });
+      const res = await loginFrom({ ...credentials, code: wrong });
       expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('TOTP_INVALID');
     }
-    const blocked = await login({
-      username: p.username,
-      password: p.password,
-      code: await totpCodeAt(secret, t.clock),
-    });
+    const ok = await loginFrom({ ...credentials, code: await totpCodeAt(secret, t.clock) });
+    expect(ok.statusCode).toBe(200);
+    // The password's five wrong tries are all still there.
+    for (let i = 0; i < 5; i++) {
+      expect((await loginFrom({ ...credentials, password: `wrong-${i}-pass` })).statusCode).toBe(401);
+    }
+    expect((await loginFrom(credentials)).statusCode).toBe(429);
+  });
+
+  it('asking without a code (TOTP_REQUIRED) is not a failure: six right passwords in a row are never locked', async () => {
+    const p = await registerTestPlayer(t.app);
+    await enableTestTotp(t.app, t.clock, p.cookie);
+    for (let i = 0; i < 6; i++) {
+      const res = await loginFrom({ username: p.username, password: p.password });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('TOTP_REQUIRED');
+    }
+  });
+
+  it('throttles wrong codes on their own: after ten, even the right code is 429 with Retry-After until the window ends, while the password stays unlocked', async () => {
+    const p = await registerTestPlayer(t.app);
+    const { secret } = await enableTestTotp(t.app, t.clock, p.cookie);
+    const credentials = { username: p.username, password: p.password };
+    const wrong = await wrongCodeAt(secret, t.clock);
+    for (let i = 0; i < LOGIN_MAX_CODE_FAILURES_PER_USERNAME; i++) {
+      expect((await loginFrom({ ...credentials, code: wrong })).json().error.code).toBe('TOTP_INVALID');
+    }
+    const blocked = await loginFrom({ ...credentials, code: await totpCodeAt(secret, t.clock) });
     expect(blocked.statusCode).toBe(429);
-    t.clock.advance(16 * 60_000);
+    expect(blocked.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(blocked.headers['retry-after'])).toBe(LOGIN_THROTTLE_WINDOW_MS / 1000);
+    expect(sessionCookieOf(blocked)).toBeUndefined();
+    // The password is not locked: a wrong one is still checked (401), the right one still asks for the code.
+    expect((await loginFrom({ ...credentials, password: 'not-the-password' })).statusCode).toBe(401);
+    expect((await loginFrom(credentials)).json().error.code).toBe('TOTP_REQUIRED');
+    t.clock.advance(LOGIN_THROTTLE_WINDOW_MS - 60_000);
+    const stillBlocked = await loginFrom({ ...credentials, code: await totpCodeAt(secret, t.clock) });
+    expect(stillBlocked.statusCode).toBe(429);
+    expect(Number(stillBlocked.headers['retry-after'])).toBe(60);
+    t.clock.advance(61_000);
+    const ok = await loginFrom({ ...credentials, code: await totpCodeAt(secret, t.clock) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('checks no more than ten codes of an account in all when thirty wrong codes arrive at once, recovery codes included', async () => {
+    const p = await registerTestPlayer(t.app);
+    const { secret, recoveryCodes } = await enableTestTotp(t.app, t.clock, p.cookie);
+    const credentials = { username: p.username, password: p.password };
+    const wrong = await wrongCodeAt(secret, t.clock);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => loginFrom({ ...credentials, code: wrong }, `198.18.0.${i + 1}`)),
+    );
+    // Parallel right passwords also meet the password's own gate for a moment (each takes an attempt before
+    // argon2 and gives it back after), so fewer codes may be checked at once; never more than ten.
+    const checked = responses.filter((r) => r.statusCode === 401);
+    expect(checked.every((r) => r.json().error.code === 'TOTP_INVALID')).toBe(true);
+    expect(responses.filter((r) => r.statusCode !== 401).every((r) => r.statusCode === 429)).toBe(true);
+    expect(checked.length).toBeLessThanOrEqual(LOGIN_MAX_CODE_FAILURES_PER_USERNAME);
+    // One at a time from here: the budget ends at ten checked codes in all.
+    let total = checked.length;
+    while (total <= 30) {
+      const res = await loginFrom({ ...credentials, code: wrong });
+      if (res.statusCode === 429) break;
+      expect(res.json().error.code).toBe('TOTP_INVALID');
+      total += 1;
+    }
+    expect(total).toBe(LOGIN_MAX_CODE_FAILURES_PER_USERNAME);
+    // A recovery code is a code: held back too, and not used up.
+    expect((await loginFrom({ ...credentials, code: recoveryCodes[0] })).statusCode).toBe(429);
+    t.clock.advance(LOGIN_THROTTLE_WINDOW_MS + 1000);
+    expect((await loginFrom({ ...credentials, code: recoveryCodes[0] })).statusCode).toBe(200);
+  });
+
+  it('counts wrong codes for the address too: ten wrong codes and twenty wrong passwords spend its thirty', async () => {
+    const p = await registerTestPlayer(t.app);
+    const { secret } = await enableTestTotp(t.app, t.clock, p.cookie);
+    const wrong = await wrongCodeAt(secret, t.clock);
+    for (let i = 0; i < LOGIN_MAX_CODE_FAILURES_PER_USERNAME; i++) {
+      expect((await loginFrom({ username: p.username, password: p.password, code: wrong })).statusCode).toBe(
+        401,
+      );
+    }
+    const others = [];
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP - LOGIN_MAX_CODE_FAILURES_PER_USERNAME + 1; i++) {
+      others.push(
+        (await loginFrom({ username: uniqueUsername('ipc'), password: 'wrong-password' })).statusCode,
+      );
+    }
+    expect(others.at(-1)).toBe(429);
+    expect(others.slice(0, -1).every((status) => status === 401)).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { TStaffSessionRequest } from '@lc/shared/contracts/ops-staff';
 import { and, eq, inArray } from 'drizzle-orm';
-import { generateSecret } from 'otplib';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { AgencyRow } from '../../db/schema/agency';
 import { type StaffRow, staff, staffSessions, staffTotp } from '../../db/schema/staff';
 import { AppError, isAppError } from '../../lib/app-error';
@@ -10,8 +9,8 @@ import { type AuditScope, recordAudit } from '../ops/record-audit';
 import { clearUsernameFailures, takeLoginAttempt } from '../players/login-throttle';
 import type { RequestMeta } from '../players/request-meta';
 import { consumeSecondFactor } from '../security/consume-second-factor';
-import { totpUri } from '../security/set-up-totp';
 import { hashSessionToken, newSessionToken } from '../sessions/session-token';
+import { pendingStaffTotp } from './pending-staff-totp';
 import { staffSecondFactors } from './staff-second-factors';
 
 export type LoginStaffInput = {
@@ -27,7 +26,7 @@ export type StaffLogin = {
   staff: StaffRow;
   token: string;
   mustEnrolTotp: boolean;
-  /** Only before enrolment: a fresh secret for the member's authenticator. */
+  /** Only before enrolment: the secret to enrol, the same until enrolled (pending-staff-totp.ts). */
   totp?: { secret: string; otpauthUrl: string };
 };
 
@@ -35,8 +34,8 @@ const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect userna
 
 /**
  * Staff sign-in: the players' throttle (its own usernames, `staff:<name>`, the same per-address budget),
- * password, then the TOTP or a recovery code once enrolled. Before enrolment it hands out a new secret to
- * enrol with. One 401 for unknown user, deactivated member, wrong password and wrong code; every failure
+ * password, then the TOTP or a recovery code once enrolled. Before enrolment it hands out the secret to
+ * enrol with (the same at every sign-in until enrolled). One 401 for unknown user, deactivated member, wrong password and wrong code; every failure
  * is audited.
  */
 export async function loginStaff(db: Db, input: LoginStaffInput): Promise<StaffLogin> {
@@ -62,7 +61,7 @@ export async function loginStaff(db: Db, input: LoginStaffInput): Promise<StaffL
       if (isEnrolled && code !== undefined) {
         if (!(await consumeSecondFactor(tx, staffSecondFactors, member.id, code, now))) throw invalid();
       }
-      const totpSetUp = isEnrolled ? undefined : await newPendingTotp(tx, member, input.agency.name, now);
+      const totpSetUp = isEnrolled ? undefined : await pendingStaffTotp(tx, member, input.agency.name, now);
       if (input.previousToken) {
         // Only a session of this agency: a cookie of another agency's member is not this host's to end.
         await tx
@@ -119,19 +118,4 @@ export async function loginStaff(db: Db, input: LoginStaffInput): Promise<StaffL
     }
     throw error;
   }
-}
-
-/** Replaces any unconfirmed secret: each sign-in before enrolment shows a new one, to the member only. */
-async function newPendingTotp(
-  tx: DbOrTx,
-  member: StaffRow,
-  issuer: string,
-  now: Date,
-): Promise<{ secret: string; otpauthUrl: string }> {
-  const secret = generateSecret();
-  await tx
-    .insert(staffTotp)
-    .values({ staffId: member.id, secret, createdAt: now })
-    .onConflictDoUpdate({ target: staffTotp.staffId, set: { secret, createdAt: now, lastUsedStep: null } });
-  return { secret, otpauthUrl: totpUri(`${issuer} back office`, member.username, secret) };
 }

@@ -1,6 +1,7 @@
 import {
+  ZMeResponse,
+  ZPendingTotpResponse,
   ZStaffPasswordRequest,
-  ZStaffResponse,
   ZStaffSessionRequest,
   ZStaffSessionResponse,
   ZStaffTotpRequest,
@@ -19,6 +20,7 @@ import { requestMeta } from '../players/request-meta';
 import { changeStaffPassword } from './change-staff-password';
 import { enrolStaffTotp } from './enrol-staff-totp';
 import { loginStaff } from './login-staff';
+import { pendingStaffTotp } from './pending-staff-totp';
 import { toStaffDto } from './to-staff-dto';
 
 /** The signed-in member of a `self` route; OPS_TOKEN has no own account to look at or change. */
@@ -84,9 +86,38 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [requireOps, requireAgency],
       config: { opsRole: 'self' },
-      schema: { tags: ['ops'], response: { 200: ZStaffResponse, ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['ops'],
+        summary: 'The signed-in member, and what of the first sign-in is still owed (TOTP, own password)',
+        response: { 200: ZMeResponse, ...errorResponses(401, 404) },
+      },
     },
-    async (request) => ({ staff: toStaffDto(memberOf(request).staff) }),
+    async (request) => {
+      const { staff, hasTotp } = memberOf(request);
+      return {
+        staff: toStaffDto(staff),
+        mustChangePassword: staff.mustChangePassword,
+        mustEnrolTotp: !hasTotp,
+      };
+    },
+  );
+
+  app.get(
+    '/api/ops/v1/me/totp',
+    {
+      onRequest: [requireOps, requireAgency],
+      config: { opsRole: 'self' },
+      schema: {
+        tags: ['ops'],
+        summary:
+          'The secret being enrolled, again (a reload during the first sign-in); 409 once enrolment is confirmed',
+        response: { 200: ZPendingTotpResponse, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { staff } = memberOf(request);
+      return { totp: await pendingStaffTotp(app.db, staff, agencyOf(request).name, app.now()) };
+    },
   );
 
   app.post(

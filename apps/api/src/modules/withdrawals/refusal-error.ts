@@ -5,12 +5,17 @@ import { AppError } from '../../lib/app-error';
 // maintenance: adapters/providers/fundtransfer-codes.ts).
 const PROVIDER_FAILURE = /^(SANDBOX_FAULT|INTERNAL|HTTP_5\d\d|AGGREGATOR_[A-Z_]+)$/;
 
+/** True when a refusal code says the provider failed (worth another try), not that it refused the transfer. */
+export function isProviderFailure(code: string): boolean {
+  return PROVIDER_FAILURE.test(code);
+}
+
 /**
  * The player's answer to a transfer out the provider refused: its own failure → 503 PROVIDER_UNAVAILABLE;
  * any refusal of the transfer itself (insufficient balance, unknown member, …) → 409 INSUFFICIENT_CREDIT.
  */
 export function refusalError(code: string): AppError {
-  if (PROVIDER_FAILURE.test(code)) {
+  if (isProviderFailure(code)) {
     return new AppError(503, 'PROVIDER_UNAVAILABLE', 'The provider is not available, try again later');
   }
   return new AppError(409, 'INSUFFICIENT_CREDIT', 'The provider refused: not enough credit');

@@ -15,7 +15,8 @@ const LOOK_UP_DELAYS_MS = [150, 500];
 /**
  * Sends one transfer under `reference` and, when its outcome is unknown, looks the reference up a few times
  * more. Never re-sends it: a transfer that may still be running at the provider stays `unknown` for the
- * caller to keep pending (and `resolveWithdrawal` to finish). A reference the provider holds as another
+ * caller to keep pending (and `resolveWithdrawal`, or `resumeTransfer` for a transfer between providers, to
+ * finish). A reference the provider holds as another
  * transfer (its own REFERENCE_CONFLICT, or a look-up that finds another amount or direction) is never
  * answered `rejected`: something may have moved, so it stays `unknown` with a REFERENCE_CONFLICT reason.
  */
@@ -45,7 +46,7 @@ export async function transferWithLookUps(
     outcome = await lookUp(provider, sent, outcome, log);
   }
   if (outcome.status !== 'applied') {
-    log.warn({ reference, provider: provider.provider, outcome }, 'withdrawal transfer not applied');
+    log.warn({ reference, provider: provider.provider, outcome }, 'provider transfer not applied');
   }
   return outcome;
 }

@@ -1,3 +1,4 @@
+import { AUDIT_KINDS } from '@lc/shared/contracts/ops-audit';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { auditQueryOptions } from '@/features/audit/api/get-audit';
@@ -11,6 +12,7 @@ const ZDay = z
   .catch(undefined);
 
 const ZSearch = z.object({
+  kind: z.enum(AUDIT_KINDS).optional().catch(undefined),
   actor: ZTextSearch,
   action: ZTextSearch,
   object: ZTextSearch,

@@ -1,11 +1,8 @@
+import { laoToday } from '@lc/ui/format-date';
 import { createFileRoute } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import { RoleGate } from '@/components/role-gate';
 import { ReportsPage } from '@/features/reports/components/reports-page';
-
-// Yesterday by default: the last whole day to settle.
-const yesterday = () => dayjs().subtract(1, 'day').format('YYYY-MM-DD');
 
 const ZSearch = z.object({
   date: z
@@ -26,7 +23,8 @@ function ReportsRoute() {
   return (
     <RoleGate needs="finance">
       <ReportsPage
-        date={search.date ?? yesterday()}
+        // Today (Lao time) by default, as the dashboard opens: the day at hand; earlier days are a step away.
+        date={search.date ?? laoToday()}
         onDateChange={(date) => navigate({ search: { date } })}
       />
     </RoleGate>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { LazyContactDrawer, LazyLanguageDrawer, LazyNavDrawer } from './lazy-overlays';
+import { OfflineBanner } from './offline-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { TopBar } from './top-bar';
 import { useDocumentTitle } from './use-document-title';
@@ -48,6 +49,7 @@ export function AppLayout({
         onChangePassword={onChangePassword}
         onLogout={onLogout}
       />
+      <OfflineBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// Drawers, dialogs and the player-only bar are split out of the start-up bundle (budget: 200 KB gzip for `/`).
+// Drawers, dialogs and the player-only bar are split out of the start-up bundle (budget: 150 KB for `/`).
 // Each loader is exported so a trigger can start the download on hover or focus.
 export const loadNavDrawer = () => import('./nav-drawer');
 export const loadContactDrawer = () => import('./contact-drawer');

@@ -7,6 +7,7 @@ import {
   IconHistory,
   IconHourglass,
   IconShield,
+  IconTransfer,
   IconWithdraw,
 } from '../icons';
 
@@ -56,6 +57,7 @@ export const ACCOUNT_MENU: MenuEntry[] = [
       { text: 'nav.depositHistory', link: '/player/deposit/history', icon: IconDeposit },
       { text: 'nav.withdrawHistory', link: '/player/withdraw/history', icon: IconWithdraw },
       { text: 'nav.promotionHistory', link: '/player/promotion/history', icon: IconGift },
+      { text: 'nav.transferHistory', link: '/player/transfer/history', icon: IconTransfer },
     ],
   },
 ];

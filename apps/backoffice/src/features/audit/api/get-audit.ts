@@ -1,4 +1,4 @@
-import type { ZAuditResponse } from '@lc/shared/contracts/ops-audit';
+import type { TAuditKind, ZAuditResponse } from '@lc/shared/contracts/ops-audit';
 import { apiRequest } from '@lc/ui/api-client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -10,6 +10,8 @@ export type TAuditEntry = TAuditPage['items'][number];
 
 /** The filters of the audit page as the URL keeps them; `from`/`to` are calendar days (YYYY-MM-DD, local). */
 export type TAuditFilter = {
+  /** The access log (what staff looked at); absent: the actions. */
+  kind?: TAuditKind;
   actor?: string;
   action?: string;
   object?: string;
@@ -40,6 +42,7 @@ export function auditCsvUrl(filter: TAuditFilter): string {
 
 function filterQuery(filter: TAuditFilter): URLSearchParams {
   const query = new URLSearchParams();
+  if (filter.kind === 'access') query.set('kind', 'access');
   for (const name of ['actor', 'action', 'object'] as const) {
     const value = filter[name];
     if (value) query.set(name, value);

@@ -1,5 +1,6 @@
 import { apiRequest } from '@lc/ui/api-client';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffSessionKeys } from './staff-session-keys';
 
 export function enrolTotp(code: string): Promise<{ recoveryCodes: string[] }> {
   return apiRequest<{ recoveryCodes: string[] }>('/ops/v1/me/totp', { method: 'POST', body: { code } });
@@ -7,5 +8,10 @@ export function enrolTotp(code: string): Promise<{ recoveryCodes: string[] }> {
 
 /** Finishes TOTP enrolment with a code of the secret shown at sign-in; answers the ten recovery codes, once. */
 export function useEnrolTotp() {
-  return useMutation({ mutationFn: enrolTotp });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrolTotp,
+    // What the session still owes changed: read again when next asked (the console's guard asks).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffSessionKeys.me() }),
+  });
 }

@@ -12,6 +12,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: ({ staff }) => queryClient.setQueryData(staffSessionKeys.me(), { staff }),
+    onSuccess: ({ staff, mustChangePassword, mustEnrolTotp }) =>
+      queryClient.setQueryData(staffSessionKeys.me(), { staff, mustChangePassword, mustEnrolTotp }),
   });
 }

@@ -2,4 +2,5 @@
 export const staffSessionKeys = {
   all: ['staff-session'] as const,
   me: () => [...staffSessionKeys.all, 'me'] as const,
+  pendingTotp: () => [...staffSessionKeys.all, 'pending-totp'] as const,
 };

@@ -4,28 +4,45 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { useChangePassword } from '../api/change-password';
 
-/** First sign-in: the member replaces the initial password an admin handed over with their own. */
+/**
+ * First sign-in: the member replaces the initial password an admin handed over with their own. The initial
+ * password typed at sign-in is used as it is; after a reload it is not known any more and is asked again.
+ */
 export function PasswordStep({
   currentPassword,
   onChanged,
 }: {
-  currentPassword: string;
+  currentPassword?: string;
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
   const change = useChangePassword();
+  const [initial, setInitial] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const isMismatch = confirm.length > 0 && confirm !== password;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password !== confirm) return;
-    change.mutate({ currentPassword, newPassword: password }, { onSuccess: onChanged });
+    change.mutate(
+      { currentPassword: currentPassword ?? initial, newPassword: password },
+      { onSuccess: onChanged },
+    );
   };
   return (
     <form onSubmit={submit} data-testid="password-form">
       <Stack>
         <Text size="sm">{t('signIn.passwordHint')}</Text>
+        {currentPassword === undefined ? (
+          <PasswordInput
+            label={t('signIn.initialPassword')}
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={initial}
+            onChange={(event) => setInitial(event.currentTarget.value)}
+          />
+        ) : null}
         <PasswordInput
           label={t('signIn.newPassword')}
           name="newPassword"

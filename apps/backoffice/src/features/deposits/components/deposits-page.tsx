@@ -14,9 +14,9 @@ import { PromptModal } from '@/components/prompt-modal';
 import { useCan } from '@/components/role-gate';
 import { StatusBadge } from '@/components/status-badge';
 import { StatusFilter } from '@/components/status-filter';
-import { useConfirmDeposit } from '../api/confirm-deposit';
 import { depositsCsvUrl, type TDepositFilter, useDeposits } from '../api/get-deposits';
 import { useRejectDeposit } from '../api/reject-deposit';
+import { ConfirmDepositModal } from './confirm-deposit-modal';
 
 /** Deposits staff may still settle by hand: matched with a bank payment, or rejected. */
 const ACTIONABLE = new Set<TOrderStatus>(['OPEN', 'PAID', 'FAILED']);
@@ -35,11 +35,9 @@ export function DepositsPage({
   const deposits = useDeposits(filter);
   const canSettle = useCan('cashier');
   const [action, setAction] = useState<Action | null>(null);
-  const confirm = useConfirmDeposit();
   const reject = useRejectDeposit();
   const close = () => {
     setAction(null);
-    confirm.reset();
     reject.reset();
   };
 
@@ -94,7 +92,11 @@ export function DepositsPage({
             ),
           },
           { accessor: 'credit', title: t('deposits.credit'), render: (d) => <Money amount={d.credit} /> },
-          { accessor: 'provider', title: t('provider') },
+          {
+            accessor: 'provider',
+            title: t('provider'),
+            render: (d) => t([`providers.${d.provider}`, d.provider]),
+          },
           { accessor: 'createdAt', title: t('createdAt'), render: (d) => formatDateTime(d.createdAt) },
           {
             accessor: 'actions',
@@ -103,7 +105,11 @@ export function DepositsPage({
             render: (d) =>
               ACTIONABLE.has(d.status) ? (
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" onClick={() => setAction({ kind: 'confirm', deposit: d })}>
+                  <Button
+                    size="xs"
+                    onClick={() => setAction({ kind: 'confirm', deposit: d })}
+                    data-testid="deposit-confirm"
+                  >
                     {t('deposits.confirm')}
                   </Button>
                   <Button
@@ -119,21 +125,7 @@ export function DepositsPage({
           },
         ]}
       />
-      {action?.kind === 'confirm' ? (
-        <PromptModal
-          title={t('deposits.confirmTitle', { code: action.deposit.code })}
-          summary={t('deposits.confirmHint')}
-          label={t('deposits.paymentId')}
-          submitLabel={t('deposits.confirm')}
-          isRequired
-          isPending={confirm.isPending}
-          error={confirm.error}
-          onSubmit={(paymentId) =>
-            confirm.mutate({ code: action.deposit.code, paymentId }, { onSuccess: close })
-          }
-          onClose={close}
-        />
-      ) : null}
+      {action?.kind === 'confirm' ? <ConfirmDepositModal deposit={action.deposit} onClose={close} /> : null}
       {action?.kind === 'reject' ? (
         <PromptModal
           title={t('deposits.rejectTitle', { code: action.deposit.code })}

@@ -1,13 +1,14 @@
 import type { TAuditEntry } from '@lc/shared/contracts/ops-audit';
 import { formatDateTime } from '@lc/ui/format-date';
-import { Code, Stack } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditActionText, AuditChange, AuditOutcome } from '@/components/audit-parts';
 import { ErrorAlert } from '@/components/error-alert';
 import { PagedTable } from '@/components/paged-table';
 import { usePlayerAudit } from '../api/get-player-audit';
 
-/** What staff did to or about this player (and each time they looked), newest first. */
+/** What staff did to or about this player, and each time they looked (marked as a view), newest first. */
 export function PlayerAudit({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -33,14 +34,23 @@ export function PlayerAudit({ playerId }: { playerId: string }) {
           {
             accessor: 'action',
             title: t('audit.action'),
-            render: (e) => <span className="lc-code">{e.action}</span>,
+            render: (e) => (
+              <Stack gap={2} align="flex-start">
+                <AuditActionText action={e.action} />
+                {e.kind === 'access' ? (
+                  <Badge size="xs" variant="outline" color="gray">
+                    {t('audit.kinds.access')}
+                  </Badge>
+                ) : null}
+              </Stack>
+            ),
           },
-          { accessor: 'outcome', title: t('audit.outcome') },
           {
-            accessor: 'after',
-            title: t('audit.change'),
-            render: (e) => (e.after ? <Code>{JSON.stringify(e.after)}</Code> : '—'),
+            accessor: 'outcome',
+            title: t('audit.outcome'),
+            render: (e) => <AuditOutcome outcome={e.outcome} />,
           },
+          { accessor: 'after', title: t('audit.change'), render: (e) => <AuditChange entry={e} /> },
         ]}
       />
     </Stack>

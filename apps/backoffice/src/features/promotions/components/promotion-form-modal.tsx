@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayTimeInput } from '@/components/day-time-input';
 import { ErrorAlert } from '@/components/error-alert';
 import { useSavePromotion } from '../api/save-promotion';
 import { type TPromotionDraft, toDraft, toRequest } from '../lib/promotion-draft';
@@ -190,18 +191,18 @@ export function PromotionFormModal({
             />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="datetime-local"
+            <DayTimeInput
               label={t('promotions.startsAt')}
-              required
+              name="startsAt"
+              isRequired
               value={draft.startsAt}
-              onChange={(event) => set({ startsAt: event.currentTarget.value })}
+              onChange={(startsAt) => set({ startsAt })}
             />
-            <TextInput
-              type="datetime-local"
+            <DayTimeInput
               label={t('promotions.endsAt')}
+              name="endsAt"
               value={draft.endsAt}
-              onChange={(event) => set({ endsAt: event.currentTarget.value })}
+              onChange={(endsAt) => set({ endsAt })}
             />
           </SimpleGrid>
           <ErrorAlert error={save.error} />

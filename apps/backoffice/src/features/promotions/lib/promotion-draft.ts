@@ -1,7 +1,7 @@
 import type { TOpsPromotion, TOpsPromotionRequest } from '@lc/shared/contracts/ops-promotions';
 import { LANGUAGES } from '@lc/shared/languages';
 
-/** A promotion as the form edits it: what the API takes, dates as `datetime-local` texts. */
+/** A promotion as the form edits it: what the API takes, dates as local `YYYY-MM-DDTHH:mm` texts. */
 export type TPromotionDraft = Omit<TOpsPromotionRequest, 'startsAt' | 'endsAt'> & {
   startsAt: string;
   endsAt: string;
@@ -9,7 +9,7 @@ export type TPromotionDraft = Omit<TOpsPromotionRequest, 'startsAt' | 'endsAt'> 
 
 const texts = () => Object.fromEntries(LANGUAGES.map((lng) => [lng, ''])) as TOpsPromotionRequest['title'];
 
-/** `2026-01-31T09:30` in local time, as a datetime-local input shows an ISO time. */
+/** `2026-01-31T09:30` in local time, as the form's day and time fields edit an ISO time (day-time-input.tsx). */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
@@ -17,7 +17,7 @@ export function toLocalInput(iso: string | null): string {
   return shifted.toISOString().slice(0, 16);
 }
 
-/** The ISO time of a datetime-local text (local time), or null when empty or invalid. */
+/** The ISO time of a local `YYYY-MM-DDTHH:mm` text, or null when empty or invalid. */
 export function fromLocalInput(value: string): string | null {
   if (!value) return null;
   const date = new Date(value);

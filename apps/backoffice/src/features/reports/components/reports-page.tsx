@@ -1,6 +1,8 @@
 import type { TSettlementChannel } from '@lc/shared/contracts/reports';
-import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { laoToday } from '@lc/ui/format-date';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '@/components/day-input';
 import { ErrorAlert } from '@/components/error-alert';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
@@ -18,6 +20,13 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/** The day `days` before or after a `YYYY-MM-DD` day (calendar arithmetic in UTC: no time zone shifts it). */
+function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The daily settlement for a date (Lao time), per channel and in total, and its CSV. */
 export function ReportsPage({ date, onDateChange }: { date: string; onDateChange: (date: string) => void }) {
   const { t } = useTranslation();
@@ -27,13 +36,24 @@ export function ReportsPage({ date, onDateChange }: { date: string; onDateChange
     <Stack>
       <PageHeader title={t('nav.reports')} />
       <Group align="end">
-        <TextInput
-          type="date"
+        <DayInput
           label={t('reports.date')}
           name="date"
           value={date}
-          onChange={(event) => event.currentTarget.value && onDateChange(event.currentTarget.value)}
+          onChange={(day) => day && onDateChange(day)}
+          testId="reports-date"
         />
+        <Group gap="xs">
+          <Button variant="default" onClick={() => onDateChange(shiftDay(date, -1))}>
+            {t('dates.previousDay')}
+          </Button>
+          <Button variant="default" onClick={() => onDateChange(shiftDay(date, 1))}>
+            {t('dates.nextDay')}
+          </Button>
+          <Button variant="default" onClick={() => onDateChange(laoToday())} disabled={date === laoToday()}>
+            {t('dates.today')}
+          </Button>
+        </Group>
         <Anchor href={settlementCsvUrl(date)} download data-testid="settlement-csv">
           {t('reports.csv')}
         </Anchor>

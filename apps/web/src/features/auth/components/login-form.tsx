@@ -76,7 +76,11 @@ export function LoginForm({
             setIsCodeNeeded(true);
             return;
           }
+          // A wrong code (the password was right): the next one is typed afresh.
+          if (isApiError(error) && error.code === 'TOTP_INVALID')
+            setValues((current) => ({ ...current, code: '' }));
           if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
+          // TOTP_INVALID has its own words; a lockout says how many minutes are left (errorMessage).
           setFormError(errorMessage(t, error, 'errors:messages.loginError'));
         },
       },

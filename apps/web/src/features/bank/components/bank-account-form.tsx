@@ -1,6 +1,6 @@
 import { ACCOUNT_NUMBER_MAX, ACCOUNT_NUMBER_MIN, OWNERS } from '@lc/shared/contracts/bank-accounts';
 import { isApiError } from '@lc/ui/api-client';
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +108,8 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
           {...form.getInputProps('accountName')}
           error={error('accountName')}
         />
-        <Group grow align="flex-start" gap="md">
+        {/* Side by side only from 576 px: on a phone half the width cut the chosen "ເງິນກີບລາວ (LAK)". */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select
             label={t('bank.currency')}
             placeholder={t('bank.choose')}
@@ -133,7 +134,7 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
             error={error('owner')}
             data-testid="owner-select"
           />
-        </Group>
+        </SimpleGrid>
         <Text size="xs" c="dimmed">
           {t('bank.oneAccountNote')}
         </Text>

@@ -1,13 +1,24 @@
+import type { TProvider } from '@lc/shared/providers';
 import { formatCurrency } from '@lc/ui/format-currency';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconRefresh } from '@/components/icons';
+import { HistoryLink } from '@/components/history-link';
+import { IconRefresh, IconTransfer } from '@/components/icons';
 import { errorMessage } from '@/lib/error-message';
 import { useCredits } from '../api/get-credit';
 import { totalCredit } from '../lib/total-credit';
 
-/** The player's credit at each of the five providers and their total, in THB. */
-export function CreditPanel() {
+/**
+ * The player's credit at each of the five providers and their total, in THB. With `onMove`, each provider
+ * offers Move (credit from it to another provider); `onMoveIntent` lets the route load the dialog early.
+ */
+export function CreditPanel({
+  onMove,
+  onMoveIntent,
+}: {
+  onMove?: (provider: TProvider) => void;
+  onMoveIntent?: () => void;
+} = {}) {
   const { t } = useTranslation();
   const { credits, isFetching, refresh } = useCredits();
   const total = isFetching ? null : totalCredit(credits.map(({ query }) => query?.data?.credit));
@@ -48,9 +59,26 @@ export function CreditPanel() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         {credits.map(({ provider, query }) => (
           <div key={provider} className="credit-tile" data-testid={`credit-${provider}`}>
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              {t(`providers.${provider}`)}
-            </Text>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase" truncate>
+                {t(`providers.${provider}`)}
+              </Text>
+              {onMove ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  miw={64}
+                  leftSection={<IconTransfer size={14} />}
+                  onClick={() => onMove(provider)}
+                  onPointerEnter={onMoveIntent}
+                  onFocus={onMoveIntent}
+                  aria-label={t('transfer.moveFrom', { provider: t(`providers.${provider}`) })}
+                  data-testid={`credit-move-${provider}`}
+                >
+                  {t('transfer.move')}
+                </Button>
+              ) : null}
+            </Group>
             {/* The whole panel shows loading while any balance loads (spec section 4). */}
             {isFetching || !query ? (
               <Skeleton height={26} mt={6} radius="sm" role="progressbar" aria-label={t('common.loading')} />
@@ -76,6 +104,15 @@ export function CreditPanel() {
           </div>
         ))}
       </SimpleGrid>
+      {onMove ? (
+        <Group justify="flex-end" mt="sm">
+          <HistoryLink
+            to="/player/transfer/history"
+            label={t('nav.transferHistory')}
+            testId="credit-transfer-history"
+          />
+        </Group>
+      ) : null}
     </Paper>
   );
 }

@@ -15,7 +15,8 @@ export function useCheckDeposit() {
 
 /**
  * Follows a PAID deposit until it is credited: re-checks while the answer is PAID and answers the first
- * other status (SUCCESS, FAILED, REJECTED). A failed re-check is simply tried again at the next tick.
+ * other status (SUCCESS, FAILED, REJECTED), or the PAID order whose payment waits for staff (`review`: it is
+ * not credited by itself). A failed re-check is simply tried again at the next tick.
  * A timer rather than a polling query: the check is a POST and its answer is not cached data.
  */
 export function useDepositProgress(code: string, isEnabled: boolean): TDepositRecord | null {
@@ -29,7 +30,7 @@ export function useDepositProgress(code: string, isEnabled: boolean): TDepositRe
       try {
         const { order } = await checkDeposit(code);
         if (isStopped) return;
-        if (order.status !== 'PAID') {
+        if (order.status !== 'PAID' || order.review !== null) {
           setSettled(order);
           return;
         }

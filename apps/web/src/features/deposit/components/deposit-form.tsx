@@ -3,12 +3,13 @@ import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TPromotion, TPromotionUsage } from '@lc/shared/contracts/promotions';
 import { isApiError } from '@lc/ui/api-client';
 import { formatCurrency, groupThousands } from '@lc/ui/format-currency';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
+import { IconGift } from '@/components/icons';
 import { useExchangeRates } from '@/features/orders/api/get-exchange-rates';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
@@ -21,7 +22,7 @@ import { useCreateDeposit } from '../api/create-deposit';
 import { depositKeys } from '../api/deposit-keys';
 import { type DepositFormValues, toCreateDepositRequest, validateDeposit } from '../lib/deposit-form';
 import { depositCreditPreview, withPromotionBonus } from '../lib/deposit-preview';
-import { lockedAmount, promotionLockOf, withLockedAmount } from '../lib/promotion-lock';
+import { lockedAmount, promotionInUseOf, promotionLockOf, withLockedAmount } from '../lib/promotion-lock';
 import { quickAmounts } from '../lib/quick-amounts';
 
 /**
@@ -50,6 +51,7 @@ export function DepositForm({
   const limits = { min: agency.limits.depositMin, max: agency.limits.depositMax };
   const shownLimits = { min: formatCurrency(limits.min, 'LAK'), max: formatCurrency(limits.max, 'LAK') };
   const lock = promotionLockOf(promotionUsage, i18n.resolvedLanguage);
+  const inUse = promotionInUseOf(promotionUsage, i18n.resolvedLanguage);
   const form = useForm<DepositFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -109,6 +111,21 @@ export function DepositForm({
       <form onSubmit={submit} noValidate autoComplete="off" data-testid="deposit-form">
         <Stack gap="md">
           <FormAlert message={formError} testId="deposit-error" />
+          {inUse ? (
+            // The rule a deposit meets while a promotion is in use, said before it is refused (decision 0074).
+            <Alert
+              color="gold"
+              variant="light"
+              icon={<IconGift size={18} />}
+              data-testid="deposit-promotion-in-use"
+            >
+              {t('deposit.promotionInUse', {
+                title: inUse.title,
+                provider: t(`providers.${inUse.provider}`),
+                threshold: formatCurrency(agency.limits.promotionCreditThreshold, 'THB'),
+              })}
+            </Alert>
+          ) : null}
           <Select
             label={t('orders.provider')}
             placeholder={t('orders.choose')}

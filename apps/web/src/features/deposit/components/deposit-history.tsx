@@ -6,8 +6,27 @@ import { useTranslation } from 'react-i18next';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import type { OrderAmountColumn } from '@/features/orders/components/order-list';
 import { useDeposits } from '../api/get-deposits';
+import { depositPaymentState, type PaymentStateKind } from '../lib/payment-state';
 
-/** /player/deposit/history: LAK paid and THB credit (with the bonus) of every deposit, a page at a time. */
+const STATE_COLORS: Record<PaymentStateKind, string> = {
+  short: 'yellow.4',
+  over: 'yellow.4',
+  duplicate: 'yellow.4',
+  late: 'yellow.4',
+  credited: 'teal.4',
+  refunded: 'dimmed',
+};
+
+/** The credit is shown while it is coming (open, paid, failing) or came; not for a closed or held order. */
+function isCreditShown(order: TDepositRecord): boolean {
+  if (order.status === 'SUCCESS' || order.status === 'OPEN' || order.status === 'FAILED') return true;
+  return order.status === 'PAID' && order.review === null;
+}
+
+/**
+ * /player/deposit/history: LAK ordered (and paid, where it differs) and THB credit (with the bonus) of every
+ * deposit, a page at a time.
+ */
 export function DepositHistory({
   page,
   pageSize,
@@ -23,30 +42,51 @@ export function DepositHistory({
     {
       key: 'amount',
       label: t('orders.amountLak'),
-      render: (order) => (
-        <>
-          {formatCurrency(order.amount, 'LAK')}
-          {order.latePaid ? (
-            <Text span size="xs" c="yellow.4" display="block" data-testid={`late-paid-${order.code}`}>
-              {t('deposit.latePaid')}
-            </Text>
-          ) : null}
-        </>
-      ),
+      render: (order) => {
+        // What was paid beside what was ordered, and what waits for staff or what they did (decision 0074).
+        const payment = depositPaymentState(t, order);
+        return (
+          <>
+            {formatCurrency(order.amount, 'LAK')}
+            {payment.paid ? (
+              <Text span size="xs" display="block" data-testid={`deposit-paid-${order.code}`}>
+                {payment.paid}
+              </Text>
+            ) : null}
+            {payment.state ? (
+              <Text
+                span
+                size="xs"
+                c={STATE_COLORS[payment.kind ?? 'late']}
+                display="block"
+                data-testid={
+                  payment.kind === 'late' ? `late-paid-${order.code}` : `deposit-state-${order.code}`
+                }
+              >
+                {payment.state}
+              </Text>
+            ) : null}
+          </>
+        );
+      },
     },
     {
       key: 'credit',
       label: t('orders.creditThb'),
-      render: (order) => (
-        <>
-          {formatCurrency(order.credit, 'THB')}
-          {(tryParseMoney(order.bonus, 'THB') ?? 0n) > 0n ? (
-            <Text span size="xs" c="teal.4" display="block">
-              {t('deposit.bonus', { amount: formatCurrency(order.bonus, 'THB') })}
-            </Text>
-          ) : null}
-        </>
-      ),
+      render: (order) =>
+        // A credit that never came (closed, or waiting for staff to decide) is not shown as if it had.
+        isCreditShown(order) ? (
+          <>
+            {formatCurrency(order.credit, 'THB')}
+            {(tryParseMoney(order.bonus, 'THB') ?? 0n) > 0n ? (
+              <Text span size="xs" c="teal.4" display="block">
+                {t('deposit.bonus', { amount: formatCurrency(order.bonus, 'THB') })}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          '–'
+        ),
     },
   ];
   return (

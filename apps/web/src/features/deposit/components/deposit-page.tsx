@@ -29,12 +29,15 @@ export function DepositPage({
   onCredited,
   promotionUsage = null,
   promotionBonus = null,
+  offer = null,
 }: {
   agency: TAgency;
   bankAccounts: TBankAccount[];
   onCredited: () => void;
   promotionUsage?: TPromotionUsage | null;
   promotionBonus?: TPromotion['bonus'] | null;
+  /** Shown above the form (the route's first-deposit promotion offer), not over a QR or a result. */
+  offer?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -81,14 +84,17 @@ export function DepositPage({
   else if (bankAccounts.length === 0) content = <NeedsBankAccount />;
   else
     content = (
-      <DepositForm
-        // A promotion taken or ended meanwhile starts the form again on its provider and amount.
-        key={`${promotionUsage?.usageId ?? ''}:${promotionUsage?.status ?? ''}`}
-        agency={agency}
-        bankAccounts={bankAccounts}
-        promotionUsage={promotionUsage}
-        promotionBonus={promotionBonus}
-      />
+      <>
+        {offer}
+        <DepositForm
+          // A promotion taken or ended meanwhile starts the form again on its provider and amount.
+          key={`${promotionUsage?.usageId ?? ''}:${promotionUsage?.status ?? ''}`}
+          agency={agency}
+          bankAccounts={bankAccounts}
+          promotionUsage={promotionUsage}
+          promotionBonus={promotionBonus}
+        />
+      </>
     );
 
   return (

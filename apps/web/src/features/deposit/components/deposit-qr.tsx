@@ -1,15 +1,16 @@
 import type { TDepositRecord } from '@lc/shared/contracts/deposits';
-import { isApiError } from '@lc/ui/api-client';
+import { isApiError, isNetworkError } from '@lc/ui/api-client';
 import { formatCurrency } from '@lc/ui/format-currency';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert, FormNotice } from '@/components/form-alert';
 import { IconHourglass, IconInfo } from '@/components/icons';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { orderErrorMessage } from '@/features/orders/lib/order-error';
 import { orderStatusLabelKey } from '@/features/orders/lib/order-status';
+import { useRetryWhenOnline } from '@/lib/network-status';
 import { useCancelDeposit } from '../api/cancel-deposit';
 import { checkDeposit, useCheckDeposit, useDepositProgress } from '../api/check-deposit';
 import { useDepositLaoQr } from '../api/get-deposit-laoqr';
@@ -18,6 +19,7 @@ import { useDepositEvents } from '../hooks/use-deposit-events';
 import { useNow } from '../hooks/use-now';
 import { formatCountdown, secondsUntil } from '../lib/countdown';
 import { DepositQrImage } from './deposit-qr-image';
+import { DepositReview } from './deposit-review';
 
 type Notice = { kind: 'notPaid' | 'alreadyPaid' | 'sandboxPaid' | 'ended'; text: string };
 
@@ -45,10 +47,15 @@ export function DepositQr({
   const sandboxPay = useSandboxPay();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [isCrediting, setIsCrediting] = useState(order.status === 'PAID');
+  // Paid, and its payment waits for staff (another amount, paid twice): no credit comes by itself.
+  const [reviewed, setReviewed] = useState<TDepositRecord | null>(
+    order.status === 'PAID' && order.review !== null ? order : null,
+  );
+  const [isCrediting, setIsCrediting] = useState(order.status === 'PAID' && reviewed === null);
+  const isPaid = isCrediting || reviewed !== null;
   const settled = useDepositProgress(order.code, isCrediting);
-  const seconds = secondsUntil(qr.data.expiresAt ?? order.expires_at, useNow(1000, !isCrediting));
-  const isExpired = seconds === 0 && !isCrediting;
+  const seconds = secondsUntil(qr.data.expiresAt ?? order.expires_at, useNow(1000, !isPaid));
+  const isExpired = seconds === 0 && !isPaid;
   // The events, the re-checks and Check may all learn of the credit: the page hears of it once.
   const isCompleted = useRef(false);
   const complete = useCallback(
@@ -72,51 +79,64 @@ export function DepositQr({
     heading.current?.focus();
   }, []);
 
+  // A paid order: credited, being credited, or waiting for staff (then it says what was paid and why).
+  const follow = useCallback(
+    (latest: TDepositRecord) => {
+      if (latest.status === 'SUCCESS') complete(latest);
+      else if (latest.review !== null && latest.status === 'PAID') {
+        setIsCrediting(false);
+        setReviewed(latest);
+      } else if (latest.status === 'PAID') setIsCrediting(true);
+      else showEnded(latest.status);
+    },
+    [complete, showEnded],
+  );
+
   useEffect(() => {
-    const latest = settled;
-    if (!latest) return;
-    if (latest.status === 'SUCCESS') complete(latest);
-    else if (latest.status !== 'PAID') showEnded(latest.status);
-  }, [settled, complete, showEnded]);
+    if (settled) follow(settled);
+  }, [settled, follow]);
 
   // Asks quietly (no notice, no busy buttons) how the order stands after an event said it moved.
   const followUp = async () => {
     try {
       const { order: latest } = await checkDeposit(order.code);
-      if (latest.status === 'SUCCESS') complete(latest);
-      else setIsCrediting(true);
+      follow(latest);
     } catch (cause) {
       if (isApiError(cause) && cause.code === 'ORDER_NOT_OPEN' && !isExpired) onClosed();
       // DEPOSIT_NOT_PAID: still open and unpaid; anything else: the next event or Check tells.
     }
   };
-  useDepositEvents(order.code, !isCrediting && !isExpired, (status) => {
+  useDepositEvents(order.code, !isPaid && !isExpired, (status) => {
     if (status === null || status === 'SUCCESS') void followUp();
-    else if (status === 'PAID') setIsCrediting(true);
+    else if (status === 'PAID' && reviewed === null) void followUp();
     else if (status === 'CANCELED') {
       // Expired while shown: the expired notice and its "new deposit" button stay.
       if (!isExpired) onClosed();
     } else if (status === 'FAILED' || status === 'REJECTED') showEnded(status);
   });
 
+  // A Check that got no answer (offline) is asked again when the network is back (decision 0075).
+  const [isCheckOffline, setIsCheckOffline] = useState(false);
   const runCheck = () => {
     setNotice(null);
     setFailure(null);
+    setIsCheckOffline(false);
     check.mutate(order.code, {
-      onSuccess: ({ order: latest }) => {
-        if (latest.status === 'SUCCESS') complete(latest);
-        else setIsCrediting(true);
-      },
+      onSuccess: ({ order: latest }) => follow(latest),
       onError: (cause) => {
         if (isApiError(cause) && cause.code === 'DEPOSIT_NOT_PAID') {
           setNotice({ kind: 'notPaid', text: t('errors:DEPOSIT_NOT_PAID') });
         } else if (isApiError(cause) && cause.code === 'ORDER_NOT_OPEN') {
           // Expired or cancelled meanwhile: back to the form (the open orders are re-read).
           onClosed();
-        } else setFailure(orderErrorMessage(t, cause, 'deposit'));
+        } else {
+          setFailure(orderErrorMessage(t, cause, 'deposit'));
+          setIsCheckOffline(isNetworkError(cause));
+        }
       },
     });
   };
+  useRetryWhenOnline(isCheckOffline, runCheck);
 
   const runCancel = () => {
     setNotice(null);
@@ -126,6 +146,8 @@ export function DepositQr({
       onError: (cause) => {
         if (isApiError(cause) && cause.code === 'DEPOSIT_ALREADY_PAID') {
           setNotice({ kind: 'alreadyPaid', text: t('errors:DEPOSIT_ALREADY_PAID') });
+          // Paid meanwhile: what was paid, and whether it waits for staff, shows at once.
+          void followUp();
         } else if (isExpired || (isApiError(cause) && cause.code === 'ORDER_NOT_OPEN')) {
           // The server has closed the order already (expired, or cancelled elsewhere): re-read the open orders.
           onClosed();
@@ -222,7 +244,8 @@ export function DepositQr({
               {t('deposit.expired')}
             </Alert>
           ) : null}
-          {isCrediting ? null : (
+          {reviewed ? <DepositReview order={reviewed} onNewDeposit={onClosed} /> : null}
+          {isPaid ? null : (
             <Button
               size="md"
               onClick={runCheck}
@@ -233,18 +256,13 @@ export function DepositQr({
               {t('deposit.check')}
             </Button>
           )}
-          {notice ? (
-            <Alert
-              color={notice.kind === 'sandboxPaid' ? 'teal' : notice.kind === 'notPaid' ? 'yellow' : 'orange'}
-              variant="light"
-              icon={<IconInfo size={18} />}
-              role="status"
-              data-testid="deposit-message"
-              data-kind={notice.kind}
-            >
-              {notice.text}
-            </Alert>
-          ) : null}
+          <FormNotice
+            message={notice?.text ?? null}
+            color={notice?.kind === 'sandboxPaid' ? 'teal' : notice?.kind === 'notPaid' ? 'yellow' : 'orange'}
+            icon={<IconInfo size={18} />}
+            testId="deposit-message"
+            kind={notice?.kind}
+          />
           <FormAlert message={failure} testId="deposit-error" />
 
           <Text size="sm" c="dimmed">
@@ -253,7 +271,7 @@ export function DepositQr({
           <SimpleGrid cols={2} spacing="sm">
             <Detail label={t('deposit.merchant')} value={qr.data.merchantName} />
             <Detail label={t('orders.provider')} value={t(`providers.${order.game_provider}`)} />
-            {seconds !== null && !isCrediting ? (
+            {seconds !== null && !isPaid ? (
               <div>
                 <Text size="xs" c="dimmed" fw={700} tt="uppercase">
                   {t('deposit.expiresIn')}
@@ -268,7 +286,7 @@ export function DepositQr({
             ) : null}
           </SimpleGrid>
 
-          {isCrediting ? null : (
+          {isPaid ? null : (
             <Stack gap="xs">
               {isSandbox && !isExpired ? (
                 <Button

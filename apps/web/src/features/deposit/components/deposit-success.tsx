@@ -5,12 +5,17 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconCheck } from '@/components/icons';
+import { useLandInView } from '@/components/land-in-view';
 import classes from '@/features/orders/components/order-ui.module.css';
 
-/** The credited deposit: the THB credit received (and the promotion bonus, if any). */
+/**
+ * The credited deposit: the THB credit received (and the promotion bonus, if any), and the kip paid. It lands
+ * in view with the focus on its title: the player pressed Pay or Check lower on the page.
+ */
 export function DepositSuccess({ order, onNewDeposit }: { order: TDepositRecord; onNewDeposit: () => void }) {
   const { t } = useTranslation();
   const bonus = tryParseMoney(order.bonus, 'THB') ?? 0n;
+  const title = useLandInView<HTMLHeadingElement>(order.code);
   return (
     <Paper
       className="panel"
@@ -23,7 +28,14 @@ export function DepositSuccess({ order, onNewDeposit }: { order: TDepositRecord;
         <span className={classes.successIcon}>
           <IconCheck size={32} />
         </span>
-        <Title order={2} size="h3">
+        <Title
+          order={2}
+          size="h3"
+          ref={title}
+          tabIndex={-1}
+          className="land-in-view"
+          data-testid="deposit-success-title"
+        >
           {t('deposit.successTitle')}
         </Title>
         <Text c="dimmed">
@@ -38,7 +50,10 @@ export function DepositSuccess({ order, onNewDeposit }: { order: TDepositRecord;
           </Text>
         ) : null}
         <Text size="sm" c="dimmed">
-          {t('deposit.paidAmount', { amount: formatCurrency(order.amount, 'LAK'), code: order.code })}
+          {t('deposit.paidAmount', {
+            amount: formatCurrency(order.paid_amount ?? order.amount, 'LAK'),
+            code: order.code,
+          })}
         </Text>
         <Group justify="center" mt="sm">
           <Button component={Link} to="/player" variant="filled">

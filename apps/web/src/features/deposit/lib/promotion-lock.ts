@@ -17,6 +17,19 @@ export function promotionLockOf(
   return { provider: usage.provider, depositAmount: usage.depositAmount, title };
 }
 
+/**
+ * The player's promotion in use (USED): while it is, a deposit to any game needs the credit of its game under
+ * the agency's threshold (domain.md), which the form says before the server would refuse it.
+ */
+export function promotionInUseOf(
+  usage: TPromotionUsage | null,
+  language: string | undefined,
+): { provider: string; title: string } | null {
+  if (usage?.status !== 'USED') return null;
+  const title = usage.title[language as keyof TPromotionUsage['title']] || usage.title[DEFAULT_LANGUAGE];
+  return { provider: usage.provider, title };
+}
+
 /** The amount the form must send for `provider`, or null when the player may type any amount. */
 export function lockedAmount(lock: PromotionLock | null, provider: string): string | null {
   return lock !== null && lock.provider === provider ? lock.depositAmount : null;

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { sendFingerprint } from '../api/send-fingerprint';
-import { collectFingerprint } from '../lib/collect-fingerprint';
 import {
   readStoredFingerprint,
   shouldSendFingerprint,
@@ -13,6 +12,8 @@ export function useFingerprintSync(agencyId: string, isSignedIn: boolean) {
     if (!isSignedIn) return;
     let isCancelled = false;
     const run = async () => {
+      // Loaded here, for signed-in players only: not part of a first visit's script (decision 0077).
+      const { collectFingerprint } = await import('../lib/collect-fingerprint');
       const payload = await collectFingerprint();
       const now = new Date();
       if (isCancelled) return;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { IconHistory } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { HistoryPagination } from './history-pagination';
-import { type OrderAmountColumn, OrderList, type OrderRowBase } from './order-list';
+import { type OrderAmountColumn, OrderList, type OrderListVariant, type OrderRowBase } from './order-list';
 
 /** A history page: header, the page of orders (or the empty state) and the pagination control. */
 export function OrderHistory<T extends OrderRowBase>({
@@ -18,6 +18,7 @@ export function OrderHistory<T extends OrderRowBase>({
   emptyText,
   emptyAction,
   onPageChange,
+  variant,
 }: {
   title: string;
   subtitle: string;
@@ -27,8 +28,9 @@ export function OrderHistory<T extends OrderRowBase>({
   orders: T[];
   amounts: OrderAmountColumn<T>[];
   emptyText: string;
-  emptyAction?: { label: string; to: '/player/deposit' | '/player/withdraw' };
+  emptyAction?: { label: string; to: '/player/deposit' | '/player/withdraw' | '/player' };
   onPageChange: (page: number) => void;
+  variant?: OrderListVariant<T>;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   let content: ReactNode;
@@ -49,7 +51,7 @@ export function OrderHistory<T extends OrderRowBase>({
       </Paper>
     );
   } else {
-    content = <OrderList orders={orders} amounts={amounts} caption={title} />;
+    content = <OrderList orders={orders} amounts={amounts} caption={title} variant={variant} />;
   }
   return (
     <Container size="lg" className="page">

@@ -9,6 +9,15 @@ import { StatusChip } from './status-chip';
 /** What every order row shows; `amounts` differ between deposits and withdrawals. */
 export type OrderRowBase = { code: string; date_time: string | null; game_provider: string; status: string };
 export type OrderAmountColumn<T> = { key: string; label: string; render: (order: T) => ReactNode };
+/**
+ * A list whose rows are not one provider's orders (transfers between providers: "from → to") names its own
+ * provider column and status chip; `rowTestId` replaces the rows' `order-row`.
+ */
+export type OrderListVariant<T> = {
+  provider?: { label: string; render: (order: T) => ReactNode };
+  status?: (order: T) => ReactNode;
+  rowTestId?: string;
+};
 
 /** Phones (≤ 576 px, the bottom-bar breakpoint) get cards; wider screens a table. */
 const PHONE_QUERY = '(max-width: 576px)';
@@ -18,15 +27,23 @@ export function OrderList<T extends OrderRowBase>({
   orders,
   amounts,
   caption,
+  variant = {},
 }: {
   orders: T[];
   amounts: OrderAmountColumn<T>[];
   caption: string;
+  variant?: OrderListVariant<T>;
 }) {
   const { t } = useTranslation();
   // Read synchronously so a phone never renders the table first (one list in the DOM, not two).
   const isPhone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
-  const provider = (order: T) => t([`providers.${order.game_provider}`, 'common.notAvailable']);
+  const provider = (order: T) =>
+    variant.provider
+      ? variant.provider.render(order)
+      : t([`providers.${order.game_provider}`, 'common.notAvailable']);
+  const status = (order: T) =>
+    variant.status ? variant.status(order) : <StatusChip status={order.status} />;
+  const rowTestId = variant.rowTestId ?? 'order-row';
 
   if (isPhone) {
     return (
@@ -37,7 +54,7 @@ export function OrderList<T extends OrderRowBase>({
             className="panel"
             p="md"
             radius="lg"
-            data-testid="order-row"
+            data-testid={rowTestId}
             data-code={order.code}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
@@ -49,7 +66,7 @@ export function OrderList<T extends OrderRowBase>({
                   {formatDateTime(order.date_time)} · {provider(order)}
                 </Text>
               </div>
-              <StatusChip status={order.status} />
+              {status(order)}
             </Group>
             <dl className={classes.cardAmounts}>
               {amounts.map((column) => (
@@ -74,7 +91,7 @@ export function OrderList<T extends OrderRowBase>({
             <Table.Tr>
               <Table.Th>{t('orders.code')}</Table.Th>
               <Table.Th>{t('orders.date')}</Table.Th>
-              <Table.Th>{t('orders.provider')}</Table.Th>
+              <Table.Th>{variant.provider?.label ?? t('orders.provider')}</Table.Th>
               {amounts.map((column) => (
                 <Table.Th key={column.key} className={classes.numeric}>
                   {column.label}
@@ -85,7 +102,7 @@ export function OrderList<T extends OrderRowBase>({
           </Table.Thead>
           <Table.Tbody>
             {orders.map((order) => (
-              <Table.Tr key={order.code} data-testid="order-row" data-code={order.code}>
+              <Table.Tr key={order.code} data-testid={rowTestId} data-code={order.code}>
                 <Table.Td className={classes.code}>{order.code}</Table.Td>
                 <Table.Td className={classes.nowrap}>{formatDateTime(order.date_time)}</Table.Td>
                 <Table.Td>{provider(order)}</Table.Td>
@@ -94,9 +111,7 @@ export function OrderList<T extends OrderRowBase>({
                     {column.render(order)}
                   </Table.Td>
                 ))}
-                <Table.Td>
-                  <StatusChip status={order.status} />
-                </Table.Td>
+                <Table.Td>{status(order)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
  */
 export function orderFieldError(
   t: TFunction,
-  scope: 'deposit' | 'withdraw',
+  scope: 'deposit' | 'withdraw' | 'transfer',
   field: string,
   code: unknown,
   params: Record<string, string>,

@@ -21,10 +21,16 @@ const apiError = (code: string, params?: Record<string, string>) =>
   new ApiError({ status: 409, code, message: code, path: '/v2/deposits', params });
 
 describe('orderErrorMessage', () => {
-  it('tells a player with a promotion in use how low the credit must be to deposit again', () => {
+  it('tells a player with a promotion in use how low the credit must be to deposit again, where and how much it is', () => {
     expect(
-      orderErrorMessage(i18n.t, apiError('PROMOTION_CREDIT_USED', { threshold: '5.00' }), 'deposit'),
-    ).toBe('คุณมีโปรโมชั่นที่กำลังใช้งาน: จะฝากเพิ่มได้เมื่อเครดิตในเกมของโปรโมชั่นต่ำกว่า ฿5.00');
+      orderErrorMessage(
+        i18n.t,
+        apiError('PROMOTION_CREDIT_USED', { threshold: '5.00', provider: 'askmebet', current: '234.18' }),
+        'deposit',
+      ),
+    ).toBe(
+      'โปรโมชั่นของคุณกำลังใช้งานใน AskMeBet: หากต้องการฝากเพิ่ม เครดิตใน AskMeBet ต้องต่ำกว่า ฿5.00 (ตอนนี้ ฿234.18)',
+    );
   });
 
   it("uses the screen's own wording first, then the catalogue, then the screen's fallback", () => {

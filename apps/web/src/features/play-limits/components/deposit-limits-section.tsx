@@ -4,7 +4,7 @@ import { formatDateTime } from '@lc/ui/format-date';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert, FormNotice } from '@/components/form-alert';
 import { IconHourglass } from '@/components/icons';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { usePlayLimits } from '../api/get-play-limits';
@@ -60,11 +60,10 @@ export function DepositLimitsSection() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
-          {save.isSuccess && !save.isPending ? (
-            <Alert color="teal" variant="light" data-testid="limits-saved">
-              {t('playLimits.limits.saved')}
-            </Alert>
-          ) : null}
+          <FormNotice
+            message={save.isSuccess && !save.isPending ? t('playLimits.limits.saved') : null}
+            testId="limits-saved"
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {LIMIT_PERIODS.map((period) => (
               <TextInput

@@ -11,4 +11,6 @@ export const promotionKeys = {
   usagesAll: () => [...promotionKeys.all, 'usages'] as const,
   usages: (page: number, pageSize: number) => [...promotionKeys.usagesAll(), { page, pageSize }] as const,
   backlist: () => [...promotionKeys.all, 'backlist'] as const,
+  // The first-deposit promotions the player may still take (the deposit page offers them).
+  firstDeposit: () => [...promotionKeys.all, 'first-deposit'] as const,
 };

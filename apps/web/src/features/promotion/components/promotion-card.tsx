@@ -13,12 +13,15 @@ export function PromotionCard({
   usage,
   isBlocked,
   onUsageChanged,
+  threshold,
 }: {
   promotion: TPromotion;
   /** The player's usage in use when it is of this promotion (the card is then highlighted), else null. */
   usage: TPromotionUsage | null;
   isBlocked: boolean;
   onUsageChanged?: () => void;
+  /** The agency's promotion credit threshold (THB): Use shows every rule before taking it. */
+  threshold: string;
 }) {
   const { t, i18n } = useTranslation();
   const title = localizedText(promotion.title, i18n.resolvedLanguage);
@@ -58,6 +61,7 @@ export function PromotionCard({
             usage={usage}
             isBlocked={isBlocked}
             onUsageChanged={onUsageChanged}
+            terms={{ promotion, threshold }}
           />
         </div>
         <Group justify="flex-end">

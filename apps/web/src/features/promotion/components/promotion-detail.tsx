@@ -5,11 +5,12 @@ import { IconArrowLeft } from '@/components/icons';
 import { useBacklist } from '../api/get-backlist';
 import { useCurrentUsage } from '../api/get-current-usage';
 import { usePromotion } from '../api/get-promotion';
-import { localizedText, promotionRules } from '../lib/promotion-terms';
+import { localizedText } from '../lib/promotion-terms';
 import { isLiveUsage } from '../lib/usage-status';
 import { PromotionActions } from './promotion-actions';
 import { PromotionFigures } from './promotion-figures';
 import { PromotionNotices } from './promotion-notices';
+import { PromotionRulesList } from './promotion-rules-list';
 import classes from './promotions.module.css';
 
 /** /player/promotion/{promotionId}: image, title, description, every rule in plain words and the Use action. */
@@ -17,10 +18,13 @@ export function PromotionDetail({
   promotionId,
   hasBankAccount,
   onUsageChanged,
+  threshold,
 }: {
   promotionId: string;
   hasBankAccount: boolean;
   onUsageChanged: () => void;
+  /** The agency's promotion credit threshold (THB), one of the rules. */
+  threshold: string;
 }) {
   const { t, i18n } = useTranslation();
   const { data } = usePromotion(promotionId);
@@ -30,11 +34,6 @@ export function PromotionDetail({
   const language = i18n.resolvedLanguage;
   const usage =
     isLiveUsage(current.usage) && current.usage?.promotionId === promotion.id ? current.usage : null;
-  const rules = promotionRules(
-    t,
-    promotion,
-    promotion.providers.map((provider) => t(`providers.${provider}`)),
-  );
 
   return (
     <Container size="lg" className="page" data-testid="promotion-detail" data-promotion-id={promotion.id}>
@@ -61,11 +60,7 @@ export function PromotionDetail({
             <Title order={2} size="h4">
               {t('promotion.rulesTitle')}
             </Title>
-            <ul className={classes.rules} data-testid="promotion-rules">
-              {rules.map((rule) => (
-                <li key={rule}>{rule}</li>
-              ))}
-            </ul>
+            <PromotionRulesList promotion={promotion} threshold={threshold} />
             <PromotionActions
               promotion={promotion}
               usage={usage}

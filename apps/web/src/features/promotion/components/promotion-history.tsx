@@ -46,7 +46,12 @@ export function PromotionHistory({
       label: t('promotion.target'),
       render: (u) => (u.targetCredit === null ? '–' : formatCurrency(u.targetCredit, 'THB')),
     },
-    { key: 'ended', label: t('promotion.endedOn'), render: (u) => formatDateTime(u.endedAt) },
+    {
+      key: 'ended',
+      label: t('promotion.endedOn'),
+      // A promotion still running has no end date: said in words, not the formatter's "N/A".
+      render: (u) => (u.endedAt === null ? t('promotion.notEnded') : formatDateTime(u.endedAt)),
+    },
   ];
 
   let content: React.ReactNode;

@@ -14,15 +14,19 @@ import { PromotionNotices } from './promotion-notices';
 import classes from './promotions.module.css';
 
 /**
- * /player/promotion: the open promotions as cards, the one in use highlighted. `hasBankAccount` and
- * `onUsageChanged` come from the route (the bank feature owns the account, other features their caches).
+ * /player/promotion: the open promotions as cards, the one in use highlighted. `hasBankAccount`,
+ * `onUsageChanged` and `threshold` come from the route (the bank feature owns the account, other features
+ * their caches, the agency its limits).
  */
 export function PromotionPage({
   hasBankAccount,
   onUsageChanged,
+  threshold,
 }: {
   hasBankAccount: boolean;
   onUsageChanged: () => void;
+  /** The agency's promotion credit threshold (THB), for the rules each card shows before Use takes it. */
+  threshold: string;
 }) {
   const { t, i18n } = useTranslation();
   const { data: list } = usePromotions();
@@ -83,6 +87,7 @@ export function PromotionPage({
               usage={usage?.promotionId === promotion.id ? usage : null}
               isBlocked={backlist.blocked}
               onUsageChanged={onUsageChanged}
+              threshold={threshold}
             />
           ))}
         </div>

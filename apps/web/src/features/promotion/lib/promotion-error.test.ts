@@ -48,8 +48,12 @@ describe('promotionErrorMessage', () => {
   });
 
   it('tells a player without a promotion in use how low the credit must be to take one', () => {
-    const message = promotionErrorMessage(i18n.t, apiError('PROMOTION_CREDIT_USED', { threshold: '5.00' }));
-    expect(message).toBe('ເພື່ອຮັບໂປຣໂມຊັນ ເຄຣດິດຂອງທ່ານໃນເກມນີ້ຕ້ອງຕ່ຳກວ່າ ฿5.00');
+    const message = promotionErrorMessage(
+      i18n.t,
+      apiError('PROMOTION_CREDIT_USED', { threshold: '5.00', provider: 'gclub', current: '25.00' }),
+    );
+    // The game and its credit that block, beside the threshold (decision 0074).
+    expect(message).toBe('ເພື່ອຮັບໂປຣໂມຊັນ ເຄຣດິດຂອງທ່ານໃນ GClub ຕ້ອງຕ່ຳກວ່າ ฿5.00 (ຕອນນີ້ ฿25.00)');
     // Not the deposit screen's text, which says a promotion is in use.
     expect(message).not.toBe((load('lo', 'errors') as Record<string, string>).PROMOTION_CREDIT_USED);
   });

@@ -24,6 +24,8 @@ export function promotionErrorMessage(t: TranslateKeys, error: unknown): string 
   const params: Record<string, string> = { ...error.params };
   if (params.provider) params.provider = t([`providers.${params.provider}`, params.provider]);
   if (params.threshold) params.threshold = formatCurrency(params.threshold, 'THB');
+  // PROMOTION_CREDIT_USED names the game's credit that blocks (decision 0074).
+  if (params.current) params.current = formatCurrency(params.current, 'THB');
   const key = PROMOTION_TEXT[error.code] ?? `errors:${error.code}`;
   return t([key, 'errors:INTERNAL'], params);
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShield } from '@/components/icons';
 import { useNoticesInBackground } from '../api/get-notices';
+import { paymentNoticeText } from '../lib/payment-notice';
 import { readSeenNoticesAt, unseenNotices, writeSeenNoticesAt } from '../lib/seen-notices';
 
 /** A dismissible banner over player pages while there are notices this device has not shown yet. */
@@ -30,10 +31,18 @@ export function NewNoticeBanner({ playerId }: { playerId: string }) {
         title={t(`security.notices.kind.${newest.kind}`)}
         data-testid="notice-banner"
       >
+        {newest.payment ? `${paymentNoticeText(t, newest)} ` : ''}
         {unseen.length > 1 ? `${t('security.banner.more', { count: unseen.length - 1 })} ` : ''}
-        <Anchor component={Link} to="/player/security" onClick={dismiss} fw={700}>
-          {t('security.banner.review')}
-        </Anchor>
+        {newest.payment ? (
+          // What staff did with a payment: its order is in the deposit history (decision 0074).
+          <Anchor component={Link} to="/player/deposit/history" onClick={dismiss} fw={700}>
+            {t('nav.depositHistory')}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to="/player/security" onClick={dismiss} fw={700}>
+            {t('security.banner.review')}
+          </Anchor>
+        )}
       </Alert>
     </div>
   );

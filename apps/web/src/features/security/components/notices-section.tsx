@@ -3,8 +3,9 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../api/get-notices';
 import { describeUserAgent } from '../lib/describe-user-agent';
+import { paymentNoticeText } from '../lib/payment-notice';
 
-/** What happened to the account lately: password, TOTP, new devices, ended sessions. */
+/** What happened to the account lately: password, TOTP, new devices, ended sessions, payments staff resolved. */
 export function NoticesSection() {
   const { t } = useTranslation();
   const { data } = useNotices();
@@ -23,6 +24,11 @@ export function NoticesSection() {
             <div key={notice.id} className="security-row" data-testid="notice-row" data-kind={notice.kind}>
               <div style={{ minWidth: 0, flex: 1 }}>
                 <Text fw={700}>{t(`security.notices.kind.${notice.kind}`)}</Text>
+                {notice.payment ? (
+                  <Text size="sm" data-testid="notice-payment">
+                    {paymentNoticeText(t, notice)}
+                  </Text>
+                ) : null}
                 <Text size="xs" c="dimmed">
                   {formatDateTime(notice.at)}
                   {describeUserAgent(notice.userAgent) ? ` · ${describeUserAgent(notice.userAgent)}` : ''}

@@ -2,12 +2,18 @@ import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
 import { FormAlert } from '@/components/form-alert';
+import { IconKey } from '@/components/icons';
 import { errorMessage, fieldErrorMessage } from '@/lib/error-message';
 import { useEnableTotp } from '../api/enable-totp';
 import { useSetUpTotp } from '../api/set-up-totp';
 
-/** TOTP off: start the set-up, scan the QR code (or type the secret), confirm with a code. */
+/**
+ * TOTP off: start the set-up, then hand the secret to the authenticator app (scan the QR code, open the
+ * `otpauth://` link, or copy the secret and paste it), confirm with a code. The link and the copy button are
+ * for the phone that shows the page, which cannot scan its own screen (issue #40 item 4).
+ */
 export function TotpSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useTranslation();
   const setUp = useSetUpTotp();
@@ -51,6 +57,21 @@ export function TotpSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
     <form onSubmit={confirm} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('security.totp.scan')}</Text>
+        <Stack gap={4} align="flex-start">
+          <Button
+            component="a"
+            href={setUp.data.otpauthUrl}
+            variant="light"
+            h={44}
+            leftSection={<IconKey size={18} />}
+            data-testid="totp-open-app"
+          >
+            {t('security.totp.openApp')}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {t('security.totp.openAppHint')}
+          </Text>
+        </Stack>
         <Group align="flex-start" gap="lg" wrap="wrap">
           <div className="totp-qr">
             <QRCodeSVG
@@ -67,6 +88,13 @@ export function TotpSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
             <Code className="totp-secret" data-testid="totp-secret">
               {setUp.data.secret}
             </Code>
+            <Group>
+              <CopyButton
+                value={setUp.data.secret}
+                label={t('security.totp.copySecret')}
+                testId="totp-secret-copy"
+              />
+            </Group>
             <Text size="xs" c="dimmed">
               {t('security.totp.secretHint')}
             </Text>

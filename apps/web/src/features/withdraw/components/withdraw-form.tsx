@@ -3,12 +3,13 @@ import type { TBankAccount } from '@lc/shared/contracts/bank-accounts';
 import type { TWithdrawRecord } from '@lc/shared/contracts/withdrawals';
 import { isApiError } from '@lc/ui/api-client';
 import { formatCurrency } from '@lc/ui/format-currency';
-import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
+import { IconGift } from '@/components/icons';
 import { useExchangeRates } from '@/features/orders/api/get-exchange-rates';
 import classes from '@/features/orders/components/order-ui.module.css';
 import { useSubmissionKey } from '@/features/orders/hooks/use-submission-key';
@@ -25,19 +26,27 @@ import { withdrawPayoutPreview } from '../lib/withdraw-preview';
 /** Live balance of each provider as the credit feature holds it (composed in by the route). */
 export type ProviderBalances = Record<string, { amount: string | undefined; isFetching: boolean }>;
 
-/** The withdraw form: provider, bank account, THB credit (or all of it); shows the LAK payout at the buy rate. */
+/** The player's promotion in use (composed in by the route): its game, title and target (THB). */
+export type WithdrawPromotion = { provider: string; title: string; target: string };
+
+/**
+ * The withdraw form: provider, bank account, THB credit (or all of it); shows the LAK payout at the buy rate,
+ * and on the game of a promotion in use, the target its credit must pass first (decision 0074).
+ */
 export function WithdrawForm({
   agency,
   bankAccounts,
   balances,
   onCreditTaken,
   onCreated,
+  promotion = null,
 }: {
   agency: TAgency;
   bankAccounts: TBankAccount[];
   balances: ProviderBalances;
   onCreditTaken: () => void;
   onCreated: (order: TWithdrawRecord) => void;
+  promotion?: WithdrawPromotion | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -100,6 +109,20 @@ export function WithdrawForm({
       <form onSubmit={submit} noValidate autoComplete="off" data-testid="withdraw-form">
         <Stack gap="md">
           <FormAlert message={formError} testId="withdraw-error" />
+          {promotion && promotion.provider === form.values.provider ? (
+            <Alert
+              color="gold"
+              variant="light"
+              icon={<IconGift size={18} />}
+              data-testid="withdraw-promotion-note"
+            >
+              {t('withdraw.promotionNote', {
+                title: promotion.title,
+                target: formatCurrency(promotion.target, 'THB'),
+                current: balance?.amount ? formatCurrency(balance.amount, 'THB') : '…',
+              })}
+            </Alert>
+          ) : null}
           <Select
             label={t('orders.provider')}
             placeholder={t('orders.choose')}

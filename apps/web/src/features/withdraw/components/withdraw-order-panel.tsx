@@ -6,11 +6,16 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconHourglass } from '@/components/icons';
+import { useLandInView } from '@/components/land-in-view';
 import { StatusChip } from '@/features/orders/components/status-chip';
 
-/** A withdrawal waiting for payout: just made (`isNew`) or found open when the page opened. */
+/**
+ * A withdrawal waiting for payout: just made (`isNew`: it lands in view with the focus on its title, the
+ * player pressed Withdraw lower on the page) or found open when the page opened.
+ */
 export function WithdrawOrderPanel({ order, isNew }: { order: TWithdrawRecord; isNew: boolean }) {
   const { t } = useTranslation();
+  const title = useLandInView<HTMLHeadingElement>(isNew ? order.code : null);
   const returned = tryParseMoney(order.credit_returned, 'THB') ?? 0n;
   return (
     <Paper
@@ -23,7 +28,14 @@ export function WithdrawOrderPanel({ order, isNew }: { order: TWithdrawRecord; i
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
-            <Title order={2} size="h4">
+            <Title
+              order={2}
+              size="h4"
+              ref={title}
+              tabIndex={-1}
+              className="land-in-view"
+              data-testid="withdraw-title"
+            >
               {isNew ? t('withdraw.successTitle') : t('withdraw.openTitle')}
             </Title>
             <Text size="sm" c="dimmed">

@@ -12,7 +12,7 @@ import { NeedsBankAccount } from '@/features/orders/components/needs-bank-accoun
 import { useOrderEvents } from '@/lib/order-events';
 import { useOpenWithdrawals } from '../api/get-open-withdrawals';
 import { withdrawKeys } from '../api/withdraw-keys';
-import { type ProviderBalances, WithdrawForm } from './withdraw-form';
+import { type ProviderBalances, WithdrawForm, type WithdrawPromotion } from './withdraw-form';
 import { WithdrawOrderPanel } from './withdraw-order-panel';
 
 /**
@@ -24,11 +24,14 @@ export function WithdrawPage({
   bankAccounts,
   balances,
   onCreditTaken,
+  promotion = null,
 }: {
   agency: TAgency;
   bankAccounts: TBankAccount[];
   balances: ProviderBalances;
   onCreditTaken: () => void;
+  /** The player's promotion in use, which the route reads from the promotion feature. */
+  promotion?: WithdrawPromotion | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -64,6 +67,7 @@ export function WithdrawPage({
         balances={balances}
         onCreditTaken={onCreditTaken}
         onCreated={handleCreated}
+        promotion={promotion}
       />
     );
 

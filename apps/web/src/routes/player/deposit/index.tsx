@@ -7,9 +7,12 @@ import { depositLaoQrQueryOptions } from '@/features/deposit/api/get-deposit-lao
 import { openDepositsQueryOptions } from '@/features/deposit/api/get-open-deposits';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import { exchangeRatesQueryOptions } from '@/features/orders/api/get-exchange-rates';
+import { backlistQueryOptions } from '@/features/promotion/api/get-backlist';
 import { currentUsageQueryOptions, useCurrentUsage } from '@/features/promotion/api/get-current-usage';
+import { firstDepositPromotionsQueryOptions } from '@/features/promotion/api/get-first-deposit-promotions';
 import { ensurePromotionFromList, promotionQueryOptions } from '@/features/promotion/api/get-promotion';
 import { promotionKeys } from '@/features/promotion/api/promotion-keys';
+import { WelcomeOffer } from '@/features/promotion/components/welcome-offer';
 
 export const Route = createFileRoute('/player/deposit/')({
   staticData: { title: (t) => t('pages.deposit.title') },
@@ -22,6 +25,11 @@ export const Route = createFileRoute('/player/deposit/')({
       queryClient.ensureQueryData(exchangeRatesQueryOptions()),
       // The promotion in use locks the amount: read on every entry, as the open deposit.
       queryClient.fetchQuery(currentUsageQueryOptions()),
+      // A first deposit is offered its welcome promotion (the form works without the offer). Whether the
+      // player is barred from promotions is read with it, so the offer never appears late above the form
+      // and pushes it down.
+      queryClient.fetchQuery(firstDepositPromotionsQueryOptions()).catch(() => null),
+      queryClient.ensureQueryData(backlistQueryOptions()).catch(() => null),
     ]);
     // An open deposit goes straight to its QR: fetch it with the page.
     const code = open.orders[0]?.code;
@@ -53,6 +61,9 @@ function DepositRoute() {
       onCredited={refreshCredit}
       promotionUsage={current.usage}
       promotionBonus={waiting ? (promotion.data?.promotion.bonus ?? null) : null}
+      offer={
+        <WelcomeOffer threshold={agency.limits.promotionCreditThreshold} onUsageChanged={refreshCredit} />
+      }
     />
   );
 }

@@ -35,7 +35,7 @@ export const Route = createFileRoute('/player/promotion/$promotionId')({
 
 function PromotionDetailRoute() {
   const { promotionId } = Route.useParams();
-  const { queryClient } = Route.useRouteContext();
+  const { queryClient, agency } = Route.useRouteContext();
   const { data } = useBankAccounts();
   // A usage taken, cancelled or rechecked changes balances (a cancel takes the bonus back) and the deposit form.
   const refreshOthers = useCallback(() => {
@@ -47,6 +47,7 @@ function PromotionDetailRoute() {
       promotionId={promotionId}
       hasBankAccount={data.playerAccounts.length > 0}
       onUsageChanged={refreshOthers}
+      threshold={agency.limits.promotionCreditThreshold}
     />
   );
 }

@@ -23,12 +23,18 @@ export const Route = createFileRoute('/player/promotion/')({
 });
 
 function PromotionRoute() {
-  const { queryClient } = Route.useRouteContext();
+  const { queryClient, agency } = Route.useRouteContext();
   const { data } = useBankAccounts();
   // A usage taken, cancelled or rechecked changes balances (a cancel takes the bonus back) and the deposit form.
   const refreshOthers = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: creditKeys.all });
     void queryClient.invalidateQueries({ queryKey: depositKeys.all });
   }, [queryClient]);
-  return <PromotionPage hasBankAccount={data.playerAccounts.length > 0} onUsageChanged={refreshOthers} />;
+  return (
+    <PromotionPage
+      hasBankAccount={data.playerAccounts.length > 0}
+      onUsageChanged={refreshOthers}
+      threshold={agency.limits.promotionCreditThreshold}
+    />
+  );
 }

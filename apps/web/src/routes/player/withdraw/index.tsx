@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { bankAccountsQueryOptions, useBankAccounts } from '@/features/bank/api/get-bank-accounts';
 import { creditKeys } from '@/features/credit/api/credit-keys';
 import { useCredits } from '@/features/credit/api/get-credit';
 import { exchangeRatesQueryOptions } from '@/features/orders/api/get-exchange-rates';
+import { currentUsageQueryOptions } from '@/features/promotion/api/get-current-usage';
+import { localizedText } from '@/features/promotion/lib/promotion-terms';
 import { openWithdrawalsQueryOptions } from '@/features/withdraw/api/get-open-withdrawals';
 import type { ProviderBalances } from '@/features/withdraw/components/withdraw-form';
 import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
@@ -16,6 +20,8 @@ export const Route = createFileRoute('/player/withdraw/')({
       queryClient.ensureQueryData(bankAccountsQueryOptions()),
       queryClient.fetchQuery(openWithdrawalsQueryOptions()),
       queryClient.ensureQueryData(exchangeRatesQueryOptions()),
+      // A promotion in use holds its game's credit until its target: the form says so (read on each visit).
+      queryClient.fetchQuery(currentUsageQueryOptions()).catch(() => null),
     ]),
   component: WithdrawRoute,
 });
@@ -31,6 +37,16 @@ function WithdrawRoute() {
       { amount: query?.data?.credit.amount, isFetching: query?.isFetching ?? false },
     ]),
   );
+  const { i18n } = useTranslation();
+  const usage = useQuery(currentUsageQueryOptions()).data?.usage;
+  const promotion =
+    usage?.status === 'USED' && usage.targetCredit !== null
+      ? {
+          provider: usage.provider,
+          title: localizedText(usage.title, i18n.resolvedLanguage),
+          target: usage.targetCredit,
+        }
+      : null;
   const refreshCredit = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: creditKeys.all }),
     [queryClient],
@@ -41,6 +57,7 @@ function WithdrawRoute() {
       bankAccounts={data.playerAccounts}
       balances={balances}
       onCreditTaken={refreshCredit}
+      promotion={promotion}
     />
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "player_notices" DROP CONSTRAINT "player_notices_kind_ck";--> statement-breakpoint
+ALTER TABLE "player_notices" ADD COLUMN "payment" jsonb;--> statement-breakpoint
+ALTER TABLE "player_notices" ADD CONSTRAINT "player_notices_kind_ck" CHECK ("player_notices"."kind" in ('PASSWORD_CHANGED', 'TOTP_ENABLED', 'TOTP_DISABLED', 'NEW_DEVICE_LOGIN', 'SESSION_ENDED', 'PAYMENT_CREDITED', 'PAYMENT_REFUNDED'));
