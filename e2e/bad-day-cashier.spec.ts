@@ -260,6 +260,38 @@ test('(8) a reload during the first sign-in returns to the enrolment with the sa
   await expect(page.getByTestId('staff-name')).toHaveText(username);
 });
 
+test("(9) a refused new password names its field in the console's words, never by its API name", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await newStaffContext(browser);
+  await context.addInitScript(() => localStorage.setItem('lc.backoffice.lng', 'lo'));
+  const page = await context.newPage();
+  const { username, initialPassword } = await createStaffWithToken(context.request, 'cashier');
+  await page.goto('/backoffice/login');
+  const form = page.getByTestId('sign-in-form');
+  await form.locator('input[name="username"]').fill(username);
+  await form.locator('input[name="password"]').fill(initialPassword);
+  await page.getByTestId('sign-in-submit').click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page
+    .getByTestId('totp-enrol-form')
+    .locator('input[name="code"]')
+    .fill(await totp(secret));
+  await page.getByTestId('totp-enrol-submit').click();
+  await page.getByTestId('recovery-kept').check();
+  await page.getByTestId('recovery-continue').click();
+  // A password of one character repeated is refused as too common (VALIDATION_ERROR, fields.newPassword).
+  const passwordForm = page.getByTestId('password-form');
+  await passwordForm.locator('input[name="newPassword"]').fill('aaaaaaaaaaaaaaaa');
+  await passwordForm.locator('input[name="confirmPassword"]').fill('aaaaaaaaaaaaaaaa');
+  await page.getByTestId('password-submit').click();
+  const alert = passwordForm.getByTestId('error-alert');
+  await expect(alert).toContainText(consoleText('lo', 'errors', 'fields.COMMON_PASSWORD'));
+  await expect(alert).toContainText(consoleText('lo', 'errors', 'fieldNames.newPassword'));
+  await expect(alert).not.toContainText('newPassword');
+});
+
 test('(8) at 1280 px the audit log shows actions in words with a readable change, no page views, times DD/MM/YYYY', async ({
   browser,
   page,
