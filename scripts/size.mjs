@@ -3,7 +3,7 @@
 // for a second: what loads after the first paint counts too), with the bytes the server sent for it (brotli, as
 // Chromium asks for it) and its gzip size; then the gzip size of each lazy chunk; then checks that the
 // player's first visit fetched nothing of the back office (/backoffice/) and prints the back office's own
-// initial JS (its sign-in page; reported, no budget: quality.md). Fails over the budgets: initial JS
+// initial JS (its sign-in page; reported, no budget of its own). Fails over the budgets: initial JS
 // ≤ 150 KB as sent (issue #41, which counts what a browser receives; decision 0077), each lazy route chunk
 // ≤ 50 KB gzip. Also fails when the built JS uses a Mantine class that the built CSS does not define: the app
 // imports Mantine's styles component by component (apps/web/src/mantine.css), and a component added without

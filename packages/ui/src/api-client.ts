@@ -122,7 +122,8 @@ function withRetryAfter(
   return { retryAfter, ...params };
 }
 
-async function toApiError(response: Response, path: string): Promise<ApiError> {
+/** The ApiError of an answer that is not ok: its `{error}` body, or its status when the body is not ours. */
+export async function toApiError(response: Response, path: string): Promise<ApiError> {
   let json: unknown = null;
   try {
     json = await response.json();

@@ -11,7 +11,7 @@ export const ZCreateDepositRequest = z.object({
 });
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 
-/** Why staff must act on a payment of an order (api.md `review`): another amount, paid after it closed, paid twice. */
+/** Why staff must act on a payment of an order (`review`, docs/decisions/0074): another amount, paid after it closed, paid twice. */
 export const DEPOSIT_REVIEWS = ['AMOUNT_MISMATCH', 'LATE', 'DUPLICATE'] as const;
 export type TDepositReview = (typeof DEPOSIT_REVIEWS)[number];
 

@@ -11,7 +11,7 @@ import { recordNotice } from '../security/record-notice';
 /**
  * Whether the order's promotion bonus still belongs to it when staff settle it with `payment`: only when the
  * paid amount is the promotion's amount (the order's) and its usage is still ACTIVE with no other deposit on
- * its way or credited (domain.md rule 1: "no bonus unless …"). Settling locks the usage; a preview only reads.
+ * its way or credited (a bonus is paid only with the one deposit its promotion was taken for). Settling locks the usage; a preview only reads.
  */
 export async function keepsBonus(
   tx: DbOrTx,

@@ -5,7 +5,7 @@ import { bankPayments, type TBankPaymentReason } from '../../db/schema/bank-paym
 import type { DepositRow } from '../../db/schema/deposits';
 
 /**
- * What the bank reported for an order, as the player is told (api.md `DepositRecord`): the kip paid (summed),
+ * What the bank reported for an order, as the player is told (`DepositRecord`, docs/decisions/0074): the kip paid (summed),
  * why staff must act on one of its payments, and the kip staff refunded (docs/decisions/0074).
  */
 export type DepositPayments = { paid: bigint | null; review: TDepositReview | null; refunded: bigint | null };

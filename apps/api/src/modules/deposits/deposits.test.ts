@@ -36,7 +36,7 @@ describe('POST /api/v2/deposits', () => {
       expires_at: '2026-01-15T08:15:00.000Z',
       promotion_usage_id: null,
       latePaid: false,
-      // Nothing paid yet, nothing for staff (api.md DepositRecord).
+      // Nothing paid yet, nothing for staff (docs/decisions/0074).
       paid_amount: null,
       review: null,
       refunded_amount: null,

@@ -4,7 +4,7 @@ import type { DepositRow } from '../../db/schema/deposits';
 import type { DepositPayments } from './deposit-payments';
 
 /**
- * The player's view of a deposit (api.md `DepositRecord`): an allowlist, never the row. `payments` is what
+ * The player's view of a deposit (`DepositRecord`, docs/decisions/0074): an allowlist, never the row. `payments` is what
  * deposit-payments.ts found of its bill; without them (an order that can have none) the row says it.
  */
 export function toDepositRecord(row: DepositRow, payments?: DepositPayments): TDepositRecord {

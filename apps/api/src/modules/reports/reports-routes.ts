@@ -8,7 +8,7 @@ import { auditScopeOf, opsActorOf, recordAccess } from '../ops/record-audit';
 import { buildSettlementReport } from './build-settlement-report';
 import { toSettlementCsv } from './settlement-csv';
 
-/** Ops: the daily settlement report (backoffice.md `reports/settlement`), JSON or CSV; every look in the access log. */
+/** Ops: the daily settlement report (`reports/settlement`), JSON or CSV; every look in the access log. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ops/v1/reports/settlement',

@@ -19,7 +19,7 @@ export function promotionLockOf(
 
 /**
  * The player's promotion in use (USED): while it is, a deposit to any game needs the credit of its game under
- * the agency's threshold (domain.md), which the form says before the server would refuse it.
+ * the agency's threshold (`limits.promotionCreditThreshold`), which the form says before the server would refuse it.
  */
 export function promotionInUseOf(
   usage: TPromotionUsage | null,
